@@ -1,0 +1,43 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const define = { __APP_VERSION__: JSON.stringify("test") };
+
+export default defineConfig({
+  define,
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        define,
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // vitest's default is one worker fewer than the cores: one, on the two-core CI machines
+          maxWorkers: 2,
+          pool: "forks",
+        },
+      },
+      {
+        define,
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // two files at a time: a file spends much of its time waiting on the browser and the shop process
+          fileParallelism: true,
+          maxWorkers: 2,
+          pool: "forks",
+        },
+      },
+    ],
+  },
+});
