@@ -1,0 +1,107 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { basketItems, baskets } from "../db/schema/basket";
+
+export type BasketRow = typeof baskets.$inferSelect;
+export type BasketItemRow = typeof basketItems.$inferSelect;
+
+export interface Owner {
+  sessionId: string | null;
+  userId: number | null;
+}
+
+/** The owner's open basket: the member's when signed in, else the guest basket of this session. */
+export async function findOpen(db: DbOrTx, owner: Owner, lock = false): Promise<BasketRow | undefined> {
+  const where =
+    owner.userId !== null
+      ? and(eq(baskets.userId, owner.userId), eq(baskets.status, "open"))
+      : owner.sessionId
+        ? and(eq(baskets.sessionId, owner.sessionId), isNull(baskets.userId), eq(baskets.status, "open"))
+        : undefined;
+  if (!where) return undefined;
+  const q = db.select().from(baskets).where(where);
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+export async function findGuest(db: DbOrTx, sessionId: string, lock = false): Promise<BasketRow | undefined> {
+  const q = db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.sessionId, sessionId), isNull(baskets.userId), eq(baskets.status, "open")));
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+export async function lockById(db: DbOrTx, id: number): Promise<BasketRow | undefined> {
+  const [row] = await db.select().from(baskets).where(eq(baskets.id, id)).for("update");
+  return row;
+}
+
+/** Inserts the owner's open basket unless one appeared meanwhile (unique per owner), then returns it locked. */
+export async function ensureOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow> {
+  const existing = await findOpen(db, owner, true);
+  if (existing) return existing;
+  await db
+    .insert(baskets)
+    .values({ sessionId: owner.sessionId, userId: owner.userId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  const row = await findOpen(db, owner, true);
+  if (!row) throw new Error("basket could not be created");
+  return row;
+}
+
+export function itemsOf(db: DbOrTx, basketId: number): Promise<BasketItemRow[]> {
+  return db.select().from(basketItems).where(eq(basketItems.basketId, basketId)).orderBy(asc(basketItems.id));
+}
+
+export async function updateBasket(db: DbOrTx, id: number, patch: Partial<typeof baskets.$inferInsert>): Promise<void> {
+  await db.update(baskets).set(patch).where(eq(baskets.id, id));
+}
+
+/** Adds to a line (same product, variant and box), creating it when missing; returns the new quantity. */
+export async function addToLine(
+  db: DbOrTx,
+  line: { basketId: number; productId: number; variant: string; boxType: string; quantity: number },
+  max: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(basketItems)
+    .values({ ...line, createdAt: now })
+    .onConflictDoUpdate({
+      target: [basketItems.basketId, basketItems.productId, basketItems.variant, basketItems.boxType],
+      set: { quantity: sql`least(${basketItems.quantity} + ${line.quantity}, ${max})` },
+    })
+    .returning({ quantity: basketItems.quantity });
+  return row?.quantity ?? line.quantity;
+}
+
+export async function setQuantity(db: DbOrTx, basketId: number, itemId: number, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(basketItems)
+    .set({ quantity })
+    .where(and(eq(basketItems.id, itemId), eq(basketItems.basketId, basketId)))
+    .returning({ id: basketItems.id });
+  return rows.length > 0;
+}
+
+export async function deleteItem(db: DbOrTx, basketId: number, itemId: number): Promise<boolean> {
+  const rows = await db
+    .delete(basketItems)
+    .where(and(eq(basketItems.id, itemId), eq(basketItems.basketId, basketId)))
+    .returning({ id: basketItems.id });
+  return rows.length > 0;
+}
+
+export async function deleteAllItems(db: DbOrTx, basketId: number): Promise<void> {
+  await db.delete(basketItems).where(eq(basketItems.basketId, basketId));
+}
+
+/** Moves every line of `from` into `to`, adding quantities of equal lines (capped at `max`). */
+export async function moveItems(db: DbOrTx, from: number, to: number, max: number, now: Date): Promise<void> {
+  for (const i of await itemsOf(db, from)) {
+    await addToLine(db, { basketId: to, productId: i.productId, variant: i.variant, boxType: i.boxType, quantity: i.quantity }, max, now);
+  }
+  await deleteAllItems(db, from);
+}

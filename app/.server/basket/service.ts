@@ -1,0 +1,454 @@
+import type { AppContext } from "../context";
+import type { DbOrTx, Tx } from "../db/client";
+import * as accounts from "../accounts/service";
+import * as catalog from "../catalog/service";
+import * as loyalty from "../loyalty/service";
+import * as orders from "../orders/service";
+import * as promos from "../promos/service";
+import { getSettings, taxRateFor, type Settings } from "../settings/service";
+import * as repo from "./repo";
+import { eq } from "drizzle-orm";
+import { baskets as basketTable } from "../db/schema/basket";
+import { computeAmounts, type PromoRule } from "~/shared/amounts";
+import type { BasketItemView, BasketPromo, BasketSummaryData, BasketView } from "~/shared/basket";
+import type { BoxType, ProductCard } from "~/shared/catalog";
+import { LIMITS } from "~/shared/constants";
+import { basketTr } from "~/shared/texts/basket.tr";
+import { fmt } from "~/shared/texts/tr";
+
+/**
+ * The basket (issue 6, SPEC §2.7, §3). It lives in the database: a guest's basket hangs on the session's stable
+ * id, a member's on the account. Every read prices the lines from the catalogue — the browser never sends a
+ * price. Signing in folds the guest basket of this browser into the member's (quantities added, nothing lost);
+ * signing out leaves the member's basket on the server.
+ *
+ * PGlite has one connection: inside a transaction only `tx` may be used, so whatever needs the process cache
+ * (catalogue, settings) or a rate-limit counter is read before the transaction opens.
+ */
+export type Owner = repo.Owner;
+export type { BasketView, BasketItemView } from "~/shared/basket";
+
+export type Result = { ok: true; message?: string } | { ok: false; error: string };
+
+const E = basketTr.errors;
+const MAX_QTY = LIMITS.quantityMax;
+
+const EMPTY_AMOUNTS = computeAmounts({ lines: [] });
+
+function emptyView(member: boolean): BasketView {
+  return { id: null, items: [], amounts: EMPTY_AMOUNTS, notes: "", link: "", promo: null, points: member ? { available: 0, requested: 0 } : null };
+}
+
+/** The basket owner of a request: the signed-in member, or this browser's guest session (if it has one). */
+export async function ownerOf(app: AppContext, request: Request): Promise<Owner> {
+  const s = await accounts.getSession(app, request);
+  return { sessionId: s.sessionId, userId: s.user?.id ?? null };
+}
+
+/** As ownerOf, creating the guest session on the first change; send `headers` with the response. */
+export async function ensureOwner(app: AppContext, request: Request): Promise<{ owner: Owner; headers: Headers }> {
+  const { session, headers } = await accounts.ensureSession(app, request);
+  return { owner: { sessionId: session.sessionId, userId: session.user?.id ?? null }, headers };
+}
+
+// ---------------------------------------------------------------- pricing
+
+interface Priced {
+  name: string;
+  packageContent: string;
+  imgName: string;
+  group: string;
+  active: boolean;
+  stock: number | null;
+  itemPrice: number;
+  originalPrice: number;
+  variants: Map<string, { name: string; priceDelta: number }>;
+}
+
+/** Products of these lines from the process cache (catalogue reads), in the shape `pricesFor` gives. */
+async function cachedPrices(app: AppContext, ids: number[]): Promise<Map<number, Priced>> {
+  const products = await catalog.getProducts(app, [...new Set(ids)]);
+  return new Map(
+    products.map((p) => [
+      p.id,
+      {
+        name: p.name,
+        packageContent: p.packageContent,
+        imgName: p.imgName,
+        group: p.group,
+        active: true,
+        stock: p.stock,
+        itemPrice: p.itemPrice,
+        originalPrice: p.originalPrice,
+        variants: new Map(p.variants.map((v) => [v.code, { name: v.name, priceDelta: v.priceDelta }])),
+      },
+    ]),
+  );
+}
+
+function priceItems(rows: repo.BasketItemRow[], prices: Map<number, Priced>, boxes: Map<string, BoxType>, settings: Settings): BasketItemView[] {
+  const wanted = new Map<number, number>();
+  for (const r of rows) wanted.set(r.productId, (wanted.get(r.productId) ?? 0) + r.quantity);
+  return rows.map((r) => {
+    const p = prices.get(r.productId);
+    const v = r.variant ? p?.variants.get(r.variant) : undefined;
+    const available = Boolean(p?.active) && (!r.variant || Boolean(v));
+    const delta = v?.priceDelta ?? 0;
+    const itemPrice = p ? p.itemPrice + delta : 0;
+    const stock = p?.stock ?? null;
+    return {
+      id: r.id,
+      productId: r.productId,
+      name: p?.name ?? String(r.productId),
+      thumbName: p?.imgName ?? "",
+      packageContent: p?.packageContent ?? "",
+      variant: r.variant,
+      variantName: v?.name ?? null,
+      boxType: r.boxType,
+      box: r.boxType ? (boxes.get(r.boxType) ?? null) : null,
+      quantity: r.quantity,
+      itemPrice,
+      originalPrice: p ? p.originalPrice + delta : 0,
+      lineTotal: itemPrice * r.quantity,
+      taxRateBp: p ? taxRateFor(settings, p.group) : 0,
+      available,
+      stockLeft: stock !== null && stock < (wanted.get(r.productId) ?? 0) ? Math.max(0, stock) : null,
+    };
+  });
+}
+
+function toPromo(p: promos.PromoView | null, applies: boolean): BasketPromo | null {
+  return p ? { id: p.id, code: p.code, applies, minBasket: p.rule.minBasket ?? 0 } : null;
+}
+
+function assemble(row: repo.BasketRow, items: BasketItemView[], promo: promos.PromoView | null, pointsAvailable: number | null): BasketView {
+  const rule: PromoRule | null = promo?.rule ?? null;
+  const requested = pointsAvailable === null ? 0 : Math.min(row.pointsRequested, pointsAvailable);
+  const amounts = computeAmounts({
+    lines: items.filter((i) => i.available).map((i) => ({ unitPrice: i.itemPrice, quantity: i.quantity })),
+    promo: rule,
+    pointsRequested: requested,
+  });
+  return {
+    id: row.id,
+    items,
+    amounts,
+    notes: row.notes,
+    link: row.link,
+    promo: toPromo(promo, amounts.promoApplies),
+    points: pointsAvailable === null ? null : { available: pointsAvailable, requested: row.pointsRequested > 0 ? amounts.usedBonus : 0 },
+  };
+}
+
+// ---------------------------------------------------------------- reads
+
+/**
+ * Folds this browser's guest basket into the member's after sign-in. The guest basket survives (it carries what
+ * was entered at checkout in this browser) and the member's earlier basket is added to it and closed.
+ */
+async function mergeGuestBasket(app: AppContext, owner: Owner): Promise<void> {
+  if (owner.userId === null || !owner.sessionId) return;
+  const guest = await repo.findGuest(app.db, owner.sessionId);
+  if (!guest) return;
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const g = await repo.findGuest(tx, owner.sessionId!, true);
+    if (!g) return;
+    const member = await repo.findOpen(tx, { sessionId: null, userId: owner.userId }, true);
+    if (member) {
+      await repo.moveItems(tx, member.id, g.id, MAX_QTY, now);
+      await repo.updateBasket(tx, member.id, { status: "merged", mergedInto: g.id, updatedAt: now });
+    }
+    const guestNote = Boolean(g.notes || g.link);
+    await repo.updateBasket(tx, g.id, {
+      userId: owner.userId,
+      notes: guestNote ? g.notes : (member?.notes ?? ""),
+      link: guestNote ? g.link : (member?.link ?? ""),
+      promoId: g.promoId ?? member?.promoId ?? null,
+      pointsRequested: 0,
+      updatedAt: now,
+    });
+  });
+}
+
+async function promoFor(app: AppContext, db: DbOrTx, row: repo.BasketRow, owner: Owner): Promise<promos.PromoView | null> {
+  if (row.promoId === null) return null;
+  const p = await promos.stillUsable(app, db, row.promoId, { userId: owner.userId });
+  if (!p) await repo.updateBasket(db, row.id, { promoId: null, updatedAt: app.clock.now() });
+  return p;
+}
+
+async function view(app: AppContext, row: repo.BasketRow, owner: Owner): Promise<BasketView> {
+  const rows = await repo.itemsOf(app.db, row.id);
+  const [prices, boxes, settings, promo, points] = await Promise.all([
+    cachedPrices(app, rows.map((r) => r.productId)),
+    catalog.boxTypes(app),
+    getSettings(app),
+    promoFor(app, app.db, row, owner),
+    owner.userId !== null ? loyalty.available(app, owner.userId) : Promise.resolve(null),
+  ]);
+  return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
+}
+
+/**
+ * The owner's basket for the basket page and checkout. Folds a guest basket in after sign-in and, with
+ * `applyReservation`, applies a code reserved through /p/{code} (the notice to show comes back as `promoNotice`).
+ */
+export async function getBasket(
+  app: AppContext,
+  owner: Owner,
+  opts: { applyReservation?: boolean } = {},
+): Promise<BasketView & { promoNotice?: { ok: boolean; text: string } }> {
+  await mergeGuestBasket(app, owner);
+  let promoNotice: { ok: boolean; text: string } | undefined;
+  let row = await repo.findOpen(app.db, owner);
+  // a reserved code waits until the basket has something to apply it to
+  if (opts.applyReservation && owner.sessionId && row && (await repo.itemsOf(app.db, row.id)).length > 0) {
+    const reserved = await promos.takeReservation(app, app.db, owner.sessionId);
+    if (reserved !== null) {
+      promoNotice = await applyReserved(app, owner, reserved);
+      row = await repo.findOpen(app.db, owner);
+    }
+  }
+  if (!row) return { ...emptyView(owner.userId !== null), promoNotice };
+  return { ...(await view(app, row, owner)), promoNotice };
+}
+
+/** Header and product lists: item count, amount to pay and the lines' quantities (no merging, no promo work). */
+export async function getSummary(app: AppContext, owner: Owner): Promise<BasketSummaryData | null> {
+  if (owner.userId === null && !owner.sessionId) return null;
+  await mergeGuestBasket(app, owner);
+  const row = await repo.findOpen(app.db, owner);
+  if (!row) return null;
+  const b = await view(app, row, owner);
+  if (b.items.length === 0) return null;
+  return {
+    totalItem: b.amounts.totalItem,
+    needToPay: b.amounts.needToPay,
+    lines: b.items.map((i) => ({ itemId: i.id, productId: i.productId, quantity: i.quantity })),
+  };
+}
+
+// ---------------------------------------------------------------- changes
+
+/** Runs a change on the owner's basket (created when missing) under its row lock. */
+async function change<T>(app: AppContext, owner: Owner, fn: (tx: Tx, basket: repo.BasketRow, now: Date) => Promise<T>): Promise<T> {
+  if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
+  await mergeGuestBasket(app, owner);
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const basket = await repo.ensureOpen(tx, owner, now);
+    const out = await fn(tx, basket, now);
+    await repo.updateBasket(tx, basket.id, { updatedAt: now });
+    return out;
+  });
+}
+
+/** Stock left for a product beyond what the rest of the basket holds (null: no limit). */
+function stockFor(p: { stock: number | null }, items: repo.BasketItemRow[], productId: number, exceptItemId?: number): number | null {
+  if (p.stock === null) return null;
+  const elsewhere = items.filter((i) => i.productId === productId && i.id !== exceptItemId).reduce((s, i) => s + i.quantity, 0);
+  return p.stock - elsewhere;
+}
+
+export interface AddInput {
+  productId: number;
+  variant?: string | null;
+  boxType?: string | null;
+  quantity: number;
+}
+
+/** Adds a product (SPEC §7 update basket item, type add). Failures carry the reason for 'Ürün Eklenemedi: {error}'. */
+export async function addItem(app: AppContext, owner: Owner, input: AddInput): Promise<Result> {
+  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_QTY) return { ok: false, error: E.quantity };
+  const product = await catalog.getProduct(app, input.productId);
+  if (!product) return { ok: false, error: E.unavailable };
+  const variant = input.variant ?? product.variants[0]?.code ?? "";
+  if (variant && !product.variants.some((v) => v.code === variant)) return { ok: false, error: E.variant };
+  if (!variant && product.variants.length > 0) return { ok: false, error: E.variant };
+  const boxes = await catalog.boxTypes(app);
+  const boxType = input.boxType ?? product.defaultBox?.code ?? "";
+  if (boxType && !boxes.has(boxType)) return { ok: false, error: E.box };
+  return change(app, owner, async (tx, basket, now) => {
+    const [fresh] = (await catalog.pricesFor(tx, [product.id])).values();
+    if (!fresh?.active) return { ok: false, error: E.unavailable };
+    const items = await repo.itemsOf(tx, basket.id);
+    const line = items.find((i) => i.productId === product.id && i.variant === variant && i.boxType === boxType);
+    const left = stockFor(fresh, items, product.id, line?.id);
+    const wanted = (line?.quantity ?? 0) + input.quantity;
+    if (wanted > MAX_QTY) return { ok: false, error: E.quantity };
+    if (left !== null && left < wanted) return { ok: false, error: E.outOfStock };
+    await repo.addToLine(tx, { basketId: basket.id, productId: product.id, variant, boxType, quantity: input.quantity }, MAX_QTY, now);
+    return { ok: true, message: basketTr.added };
+  });
+}
+
+/** Sets a line's quantity (1–999, within stock). */
+export async function updateItem(app: AppContext, owner: Owner, itemId: number, quantity: number): Promise<Result> {
+  if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QTY) return { ok: false, error: E.quantity };
+  return change(app, owner, async (tx, basket) => {
+    const items = await repo.itemsOf(tx, basket.id);
+    const item = items.find((i) => i.id === itemId);
+    if (!item) return { ok: false, error: E.itemNotFound };
+    if (quantity > item.quantity) {
+      const [p] = (await catalog.pricesFor(tx, [item.productId])).values();
+      if (!p?.active) return { ok: false, error: E.unavailable };
+      const left = stockFor(p, items, item.productId, item.id);
+      if (left !== null && left < quantity) return { ok: false, error: E.outOfStock };
+    }
+    await repo.setQuantity(tx, basket.id, itemId, quantity);
+    return { ok: true };
+  });
+}
+
+export async function removeItem(app: AppContext, owner: Owner, itemId: number): Promise<Result> {
+  return change(app, owner, async (tx, basket) => {
+    const done = await repo.deleteItem(tx, basket.id, itemId);
+    return done ? { ok: true } : { ok: false, error: E.itemNotFound };
+  });
+}
+
+/** 'Sepeti Boşalt': removes every line (the note, code and points choice stay). */
+export async function clear(app: AppContext, owner: Owner): Promise<Result> {
+  return change(app, owner, async (tx, basket) => {
+    await repo.deleteAllItems(tx, basket.id);
+    return { ok: true, message: basketTr.cleared };
+  });
+}
+
+/**
+ * HEDEF81 (SPEC §4): the basket keeps only one introduction package; its code and points are taken off (the
+ * campaign price replaces them).
+ */
+export async function keepOnly(app: AppContext, owner: Owner, productId: number): Promise<Result> {
+  const product = await catalog.getProduct(app, productId);
+  if (!product) return { ok: false, error: E.unavailable };
+  return change(app, owner, async (tx, basket, now) => {
+    await repo.deleteAllItems(tx, basket.id);
+    await repo.addToLine(tx, { basketId: basket.id, productId, variant: product.variants[0]?.code ?? "", boxType: product.defaultBox?.code ?? "", quantity: 1 }, MAX_QTY, now);
+    await repo.updateBasket(tx, basket.id, { promoId: null, pointsRequested: 0 });
+    return { ok: true };
+  });
+}
+
+/** Gift note and media link, already validated by giftNoteFormSchema. */
+export async function setNote(app: AppContext, owner: Owner, note: { notes: string; link: string }): Promise<Result> {
+  return change(app, owner, async (tx, basket) => {
+    await repo.updateBasket(tx, basket.id, { notes: note.notes, link: note.link });
+    return { ok: true };
+  });
+}
+
+async function productTotalOf(app: AppContext, owner: Owner): Promise<number> {
+  const row = await repo.findOpen(app.db, owner);
+  return row ? (await view(app, row, owner)).amounts.productTotal : 0;
+}
+
+/** 'Promosyon kodu kullan': checks the code for this customer and basket and keeps it on the basket. */
+export async function applyPromo(app: AppContext, owner: Owner, code: string, ip: string): Promise<Result> {
+  const allowed = await promos.attemptAllowed(app, ip, owner.userId !== null ? `user:${owner.userId}` : `session:${owner.sessionId}`);
+  if (!allowed.ok) return allowed;
+  await mergeGuestBasket(app, owner);
+  const checked = await promos.check(app, code, { userId: owner.userId }, await productTotalOf(app, owner));
+  if (!checked.ok) return checked;
+  return change(app, owner, async (tx, basket) => {
+    await repo.updateBasket(tx, basket.id, { promoId: checked.promo.id });
+    return { ok: true, message: basketTr.promo.applied };
+  });
+}
+
+async function applyReserved(app: AppContext, owner: Owner, promoId: number): Promise<{ ok: boolean; text: string }> {
+  const p = await promos.getById(app, promoId);
+  if (!p) return { ok: false, text: fmt(basketTr.promo.failed, { error: basketTr.promo.errors.notFound }) };
+  const checked = await promos.check(app, p.code, { userId: owner.userId }, await productTotalOf(app, owner));
+  if (!checked.ok) return { ok: false, text: fmt(basketTr.promo.failed, { error: checked.error }) };
+  await change(app, owner, (tx, basket) => repo.updateBasket(tx, basket.id, { promoId: checked.promo.id }));
+  return { ok: true, text: basketTr.promo.applied };
+}
+
+export async function removePromo(app: AppContext, owner: Owner): Promise<Result> {
+  return change(app, owner, async (tx, basket) => {
+    await repo.updateBasket(tx, basket.id, { promoId: null });
+    return { ok: true, message: basketTr.promo.removed };
+  });
+}
+
+/** 'Kullan' spends all available points on this basket (members); 'Kullanma' takes them off again. */
+export async function setPoints(app: AppContext, owner: Owner, use: boolean): Promise<Result> {
+  if (owner.userId === null) return { ok: false, error: basketTr.points.membersOnly };
+  const available = use ? await loyalty.available(app, owner.userId) : 0;
+  if (use && available <= 0) return { ok: false, error: basketTr.points.none };
+  return change(app, owner, async (tx, basket) => {
+    await repo.updateBasket(tx, basket.id, { pointsRequested: available });
+    return { ok: true, message: use ? basketTr.points.applied : basketTr.points.removed };
+  });
+}
+
+// ---------------------------------------------------------------- suggestions
+
+/**
+ * 'Bu ürünler de ilginizi çekebilir': products bought together with the basket's in past orders, then best
+ * sellers; never one already in the basket or sold out.
+ */
+export async function suggestions(app: AppContext, basket: BasketView, limit = 4): Promise<ProductCard[]> {
+  const inBasket = new Set(basket.items.map((i) => i.productId));
+  const [together, top, home] = await Promise.all([
+    orders.boughtTogether(app, [...inBasket]),
+    catalog.getTopFive(app),
+    catalog.listGroup(app, catalog.MAIN_GROUP, "main"),
+  ]);
+  const ids = [...together, ...top.all.map((t) => t.SID), ...(home?.products.map((p) => p.id) ?? [])];
+  const out: ProductCard[] = [];
+  const seen = new Set<number>();
+  for (const p of await catalog.getProducts(app, ids)) {
+    if (out.length >= limit) break;
+    if (seen.has(p.id) || inBasket.has(p.id) || (p.stock !== null && p.stock <= 0)) continue;
+    seen.add(p.id);
+    out.push(catalog.toCard(p));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- ordering (checkout)
+
+export class BasketNotOpen extends Error {}
+
+/**
+ * The basket locked for placing its order, priced from the database inside `tx` (not the process cache).
+ * Throws BasketNotOpen when it was ordered or merged meanwhile.
+ */
+export async function lockForOrder(tx: Tx, app: AppContext, basketId: number, owner: { userId: number | null }): Promise<BasketView> {
+  const row = await repo.lockById(tx, basketId);
+  if (!row || row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
+  const rows = await repo.itemsOf(tx, row.id);
+  const prices = await catalog.pricesFor(tx, rows.map((r) => r.productId));
+  // no process-cache read here (a cold cache would query outside `tx`): box pictures are not needed to order
+  const settings = await getSettings(app, tx);
+  const boxes = new Map<string, BoxType>();
+  const promo = row.promoId === null ? null : await promos.stillUsable(app, tx, row.promoId, { userId: owner.userId });
+  const points = owner.userId !== null ? await loyalty.available(app, owner.userId, tx) : null;
+  return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
+}
+
+export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Promise<void> {
+  await repo.updateBasket(tx, basketId, { status: "ordered", updatedAt: now });
+}
+
+/** The id of the owner's open basket, if any (checkout keys its state on it). */
+export async function openBasketId(app: AppContext, owner: Owner): Promise<number | null> {
+  await mergeGuestBasket(app, owner);
+  return (await repo.findOpen(app.db, owner))?.id ?? null;
+}
+
+/**
+ * KVKK erasure (issue 12), in the caller's transaction: the member's baskets lose their gift-note drafts.
+ * Returns their ids (checkout forgets the addresses it kept for them).
+ */
+export async function forgetPerson(tx: DbOrTx, userId: number, at: Date): Promise<number[]> {
+  const rows = await tx
+    .update(basketTable)
+    .set({ notes: "", link: "", updatedAt: at })
+    .where(eq(basketTable.userId, userId))
+    .returning({ id: basketTable.id });
+  return rows.map((r) => r.id);
+}

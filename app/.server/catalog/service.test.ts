@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../db/testing";
+import * as catalog from "./service";
+import * as repo from "./repo";
+import * as orders from "../orders/service";
+import { VARIETIES } from "./data";
+import { addDays, istanbulDate } from "~/shared/clock";
+import { max, sql } from "drizzle-orm";
+import { catalogSalesHistory } from "../db/schema/catalog";
+import { SEEDS, seedAll } from "../seed";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe("seeded catalogue", () => {
+  it("has at least 12 cookie varieties in the spec's sizes, one in 105 g", async () => {
+    const cookies = await catalog.listGroup(app, "cookie", "group");
+    expect(cookies).not.toBeNull();
+    const singles = (await catalog.getProducts(app, cookies!.products.map((p) => p.id))).filter((p) => p.group === "single");
+    const varieties = new Set(singles.map((p) => p.imgName));
+    expect(varieties.size).toBeGreaterThanOrEqual(12);
+    const sizes = new Set(singles.map((p) => p.weightG));
+    for (const s of [30, 60, 90, 160, 105]) expect(sizes.has(s), `size ${s}`).toBe(true);
+    expect(singles.filter((p) => p.weightG === 105)).toHaveLength(1);
+  });
+
+  it("product 20002 'Heyecanlı Kutu' is discounted above 10 % and has a default box", async () => {
+    const p = await catalog.getProduct(app, 20002);
+    expect(p?.name).toBe("Heyecanlı Kutu");
+    expect(p!.discount).toBeGreaterThan(10);
+    expect(p!.defaultBox?.imageUrl).toMatch(/^\/img\/boxes\//);
+    expect(p!.altImages.length).toBeLessThanOrEqual(3);
+    expect(p!.nutrition).toMatchObject({ cal: expect.any(Number), salt: expect.any(Number) });
+  });
+
+  it("has gift, corporate boxes and add-ons", async () => {
+    expect((await catalog.listGroup(app, "gift", "group"))!.products.length).toBeGreaterThanOrEqual(3);
+    expect((await catalog.listGroup(app, "corp", "group"))!.products.length).toBeGreaterThanOrEqual(2);
+    expect((await catalog.listGroup(app, "ekstralar", "sub"))!.products.length).toBeGreaterThanOrEqual(3);
+    expect(await catalog.listGroup(app, "ekstralar", "group")).toBeNull();
+    expect(await catalog.listGroup(app, "yok", "group")).toBeNull();
+  });
+
+  it("the cookie book holds 15 current and 2 archived varieties", async () => {
+    const { current, archived } = await catalog.listCookies(app);
+    expect(current).toHaveLength(15);
+    expect(archived).toHaveLength(2);
+    expect(current[0]).toMatchObject({ pid: "K01", name: "Orijinal", firstProduced: "2017-03" });
+    expect(VARIETIES.filter((v) => v.sizes.includes(105))).toHaveLength(1);
+  });
+
+  it("the storefront shows the original 90 g with stock 8", async () => {
+    const items = await catalog.listStorefront(app);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.product.name).toBe("Orijinal 90 g");
+    expect(items[0]!.stock).toBe(8);
+  });
+
+  it("the seed dates the storefront and the sales history from the app clock (SHOP_NOW), not the database's day", async () => {
+    // the test clock is 2026-11-23 10:00 Istanbul, whatever the real date is
+    expect((await catalog.listStorefront(app))[0]!.producedOn).toBe("2026-11-23");
+    const [last] = await app.db.select({ day: max(catalogSalesHistory.day) }).from(catalogSalesHistory);
+    expect(last!.day).toBe("2026-11-22");
+  });
+
+  it("seeding again, even on a later day, changes nothing", async () => {
+    const count = async () => (await app.db.select({ n: sql<number>`count(*)::int` }).from(catalogSalesHistory))[0]!.n;
+    const before = await count();
+    expect(await seedAll(app.database, SEEDS, "2026-12-01")).toEqual([]);
+    expect(await count()).toBe(before);
+    expect((await catalog.listStorefront(app))[0]!.producedOn).toBe("2026-11-23");
+  });
+
+  it("unknown product ids give null", async () => {
+    expect(await catalog.getProduct(app, 99999)).toBeNull();
+    expect(await catalog.getProduct(app, Number.NaN)).toBeNull();
+  });
+});
+
+describe("prices", () => {
+  it("a price change is visible at once (cache invalidated) and refuses nonsense", async () => {
+    expect(await catalog.setPrice(app, 20002, 45000, 47900)).toMatchObject({ ok: true });
+    expect((await catalog.getProduct(app, 20002))!.discount).toBe(6);
+    expect((await catalog.listGroup(app, "gift", "group"))!.products.find((p) => p.id === 20002)!.itemPrice).toBe(45000);
+    expect(await catalog.setPrice(app, 20002, 50000, 47900)).toEqual({ ok: false, error: "invalid" });
+    expect(await catalog.setPrice(app, 12345, 100)).toEqual({ ok: false, error: "notFound" });
+    await catalog.setPrice(app, 20002, 39900, 47900);
+  });
+});
+
+describe("top five", () => {
+  it("windows are the last 30, 90, 180 days including today, and all time", () => {
+    expect(catalog.windowStarts("2026-11-23")).toEqual({ "30": "2026-10-25", "90": "2026-08-26", "180": "2026-05-28", all: null });
+  });
+
+  it("the seeded history gives five products per window, and the windows differ", async () => {
+    const top = await catalog.getTopFive(app);
+    for (const w of ["30", "90", "180", "all"] as const) expect(top[w]).toHaveLength(5);
+    expect(top.all[0]!.pLongName).toBe("Orijinal 90 g");
+    expect(top["30"].map((t) => t.SID)).not.toEqual(top.all.map((t) => t.SID));
+  });
+
+  it("counts history and placed orders by window boundary, ignoring cancelled orders", async () => {
+    await repo.clearHistory(app.db);
+    const today = istanbulDate(app.clock.now());
+    await repo.addHistory(app.db, [
+      { productId: 10001, day: addDays(today, -29), quantity: 5 }, // inside 30
+      { productId: 10002, day: addDays(today, -30), quantity: 50 }, // just outside 30, inside 90
+      { productId: 10004, day: addDays(today, -179), quantity: 70 }, // inside 180
+      { productId: 10005, day: addDays(today, -400), quantity: 100 }, // all only
+    ]);
+    const order = {
+      email: "a@b.co",
+      deliveryType: "Carrier",
+      readyDate: today,
+      address: {},
+      productTotal: 0,
+      deliveryCost: 0,
+      needToPay: 0,
+      taxSnapshot: {},
+    };
+    const line = (quantity: number) => ({ productId: 10003, name: "Orijinal 90 g", quantity, unitPrice: 11000, originalPrice: 11000, taxRateBp: 100 });
+    const placed = await app.db.transaction((tx) => orders.createOrder(app, tx, order, [line(7)], "test"));
+    const cancelled = await app.db.transaction((tx) => orders.createOrder(app, tx, order, [line(90)], "test"));
+    await orders.transition(app, cancelled.id, "cancelled", "test");
+    expect(placed).toBeTruthy();
+    await catalog.invalidateCatalog(app);
+    const top = await catalog.getTopFive(app);
+    expect(top["30"].map((t) => [t.SID, t.units])).toEqual([
+      [10003, 7],
+      [10001, 5],
+    ]);
+    expect(top["90"].map((t) => t.SID)).toEqual([10002, 10003, 10001]);
+    expect(top["180"].map((t) => t.SID)).toEqual([10004, 10002, 10003, 10001]);
+    expect(top.all.map((t) => t.SID)).toEqual([10005, 10004, 10002, 10003, 10001]);
+  });
+});

@@ -1,0 +1,323 @@
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import * as orders from "../orders/service";
+import * as repo from "./repo";
+import { CATALOG_CACHE_PREFIX } from "./stock";
+import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
+import { TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
+import {
+  discountPercent,
+  rankTopFive,
+  type BoxType,
+  type CookieEntry,
+  type GroupInfo,
+  type ProductCard,
+  type ProductDetail,
+  type StorefrontItem,
+  type TopFive,
+} from "~/shared/catalog";
+
+/**
+ * The catalogue (SPEC §2.4, §3). Reads are hot: the whole catalogue is loaded in one go into the process
+ * cache under `catalog:*` and every list, card and detail is derived from it in memory (no N+1).
+ * Anything that changes products, prices, groups, stock or sales calls `invalidateCatalog`.
+ */
+const PREFIX = CATALOG_CACHE_PREFIX;
+const ALL_KEY = `${PREFIX}all`;
+const COOKIES_KEY = `${PREFIX}cookies`;
+const STOREFRONT_KEY = `${PREFIX}storefront`;
+const topFiveKey = (today: string) => `${PREFIX}top5:${today}`;
+
+interface Snapshot {
+  products: Map<number, ProductDetail>;
+  groups: Map<string, GroupInfo & { productIds: number[] }>;
+  /** Products in staff order (by id): the newest is found by createdAt. */
+  newestId: number | null;
+  boxes: Map<string, BoxType>;
+}
+
+function toBox(b: repo.BoxTypeRow): BoxType {
+  return { code: b.code, name: b.name, imageUrl: b.imageUrl, width: b.width, height: b.height };
+}
+
+async function snapshot(app: AppContext): Promise<Snapshot> {
+  return app.cache.get(ALL_KEY, async () => {
+    const { products, groups, boxTypes, variants, links } = await repo.readCatalogue(app.db);
+    const boxes = new Map(boxTypes.map((b) => [b.code, toBox(b)]));
+    const variantsOf = new Map<number, repo.VariantRow[]>();
+    for (const v of variants) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
+    const map = new Map<number, ProductDetail>();
+    let newest: repo.ProductRow | null = null;
+    for (const p of products) {
+      const alt = [p.altImages.One, p.altImages.Two, p.altImages.Three].filter((x): x is string => Boolean(x));
+      map.set(p.id, {
+        id: p.id,
+        name: p.name,
+        desc: p.desc,
+        packageContent: p.packageContent,
+        itemPrice: p.itemPrice,
+        originalPrice: p.originalPrice,
+        discount: discountPercent(p.itemPrice, p.originalPrice),
+        imgName: p.imgName,
+        defaultBox: p.defaultBox ? (boxes.get(p.defaultBox) ?? null) : null,
+        group: p.group,
+        weightG: p.weightG,
+        stock: p.stock,
+        longDesc: p.longDesc,
+        altImages: alt.slice(0, 3),
+        innerTexture: p.innerTexture,
+        contains: p.contains,
+        allergens: p.allergens,
+        care: p.care,
+        heating: p.heating,
+        nutrition: p.nutrition ?? null,
+        variants: (variantsOf.get(p.id) ?? []).map((v) => ({ code: v.code, name: v.name, priceDelta: v.priceDelta })),
+      });
+      if (!newest || p.createdAt > newest.createdAt) newest = p;
+    }
+    const groupMap = new Map<string, GroupInfo & { productIds: number[] }>();
+    for (const g of groups) {
+      groupMap.set(g.code, { code: g.code, kind: g.kind, name: g.name, headline: g.headline, description: g.description, productIds: [] });
+    }
+    for (const l of links) {
+      if (map.has(l.productId)) groupMap.get(l.groupCode)?.productIds.push(l.productId);
+    }
+    return { products: map, groups: groupMap, newestId: newest?.id ?? null, boxes };
+  });
+}
+
+/** Only the card fields: what a list needs (keeps the page data small). */
+export function toCard(p: ProductDetail): ProductCard {
+  return {
+    id: p.id,
+    name: p.name,
+    desc: p.desc,
+    packageContent: p.packageContent,
+    itemPrice: p.itemPrice,
+    originalPrice: p.originalPrice,
+    discount: p.discount,
+    imgName: p.imgName,
+    defaultBox: p.defaultBox,
+    group: p.group,
+    weightG: p.weightG,
+    stock: p.stock,
+  };
+}
+
+export const MAIN_GROUP = "main";
+
+/** A product list: the main group, a top-level group (/home/{code}) or a sub group (/home/sub/{code}). */
+export async function listGroup(
+  app: AppContext,
+  code: string,
+  kind: "main" | "group" | "sub",
+): Promise<{ group: GroupInfo; products: ProductCard[] } | null> {
+  const snap = await snapshot(app);
+  const g = snap.groups.get(code);
+  if (!g || g.kind !== kind) return null;
+  const { productIds, ...group } = g;
+  return { group, products: productIds.map((id) => toCard(snap.products.get(id)!)) };
+}
+
+/** Groups for navigation (top-level and sub groups). */
+export async function listGroups(app: AppContext): Promise<GroupInfo[]> {
+  const snap = await snapshot(app);
+  return [...snap.groups.values()].map(({ productIds: _p, ...g }) => g);
+}
+
+export async function getProduct(app: AppContext, id: number): Promise<ProductDetail | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  return (await snapshot(app)).products.get(id) ?? null;
+}
+
+/** Several products at once (basket, suggestions), in the order asked; unknown ids are left out. */
+export async function getProducts(app: AppContext, ids: number[]): Promise<ProductDetail[]> {
+  const snap = await snapshot(app);
+  return ids.map((id) => snap.products.get(id)).filter((p): p is ProductDetail => Boolean(p));
+}
+
+export async function getNewest(app: AppContext): Promise<ProductCard | null> {
+  const snap = await snapshot(app);
+  const p = snap.newestId === null ? undefined : snap.products.get(snap.newestId);
+  return p ? toCard(p) : null;
+}
+
+const WINDOW_DAYS: Record<TopFiveWindow, number | null> = { "30": 30, "90": 90, "180": 180, all: null };
+
+/** First day (Istanbul) of each top-five window ending today: the last N days including today. */
+export function windowStarts(today: string): Record<TopFiveWindow, string | null> {
+  return Object.fromEntries(
+    TOP_FIVE_WINDOWS.map((w) => {
+      const days = WINDOW_DAYS[w];
+      return [w, days === null ? null : addDays(today, -(days - 1))];
+    }),
+  ) as Record<TopFiveWindow, string | null>;
+}
+
+/**
+ * Top five per window (SPEC §2.4: 30, 90, 180 days and all), from the order lines of placed orders plus the
+ * imported sales history. Cached per Istanbul day; new orders invalidate it through `invalidateCatalog`.
+ */
+export async function getTopFive(app: AppContext): Promise<TopFive> {
+  const today = istanbulDate(app.clock.now());
+  return app.cache.get(topFiveKey(today), async () => {
+    const starts = windowStarts(today);
+    const days = TOP_FIVE_WINDOWS.map((w) => starts[w]);
+    const [history, sold, snap] = await Promise.all([
+      repo.historyUnitsByProduct(app.db, days),
+      orders.unitsSoldByProduct(app, days.map((d) => (d === null ? null : istanbulInstant(d)))),
+      snapshot(app),
+    ]);
+    const totals = new Map<number, number[]>();
+    for (const r of [...history, ...sold]) {
+      const t = totals.get(r.productId) ?? days.map(() => 0);
+      r.units.forEach((u, i) => (t[i] = (t[i] ?? 0) + u));
+      totals.set(r.productId, t);
+    }
+    const out = {} as TopFive;
+    TOP_FIVE_WINDOWS.forEach((w, i) => {
+      const counts = [...totals.entries()]
+        .filter(([id]) => snap.products.has(id))
+        .map(([id, units]) => ({ product: snap.products.get(id)!, units: units[i] ?? 0 }));
+      out[w] = rankTopFive(counts).map(({ product, units }) => ({
+        SID: product.id,
+        pLongName: product.name,
+        packageContent: product.packageContent,
+        imgName: product.imgName,
+        units,
+      }));
+    });
+    return out;
+  });
+}
+
+export async function listCookies(app: AppContext): Promise<{ current: CookieEntry[]; archived: CookieEntry[] }> {
+  return app.cache.get(COOKIES_KEY, async () => {
+    const rows = await repo.readCookies(app.db);
+    const all = rows.map((r) => ({
+      pid: r.pid,
+      name: r.name,
+      image: r.image,
+      ingredients: r.ingredients,
+      firstProduced: r.firstProduced,
+      sizes: r.sizes,
+      nutrition: r.nutrition,
+      archived: r.archived,
+    }));
+    return { current: all.filter((c) => !c.archived), archived: all.filter((c) => c.archived) };
+  });
+}
+
+/** Products ready in the workshop window with their own stock (SPEC §2.11). */
+export async function listStorefront(app: AppContext): Promise<StorefrontItem[]> {
+  return app.cache.get(STOREFRONT_KEY, async () => {
+    const [rows, snap] = await Promise.all([repo.readStorefront(app.db), snapshot(app)]);
+    return rows
+      .filter((r) => snap.products.has(r.productId))
+      .map((r) => ({ product: toCard(snap.products.get(r.productId)!), stock: r.stock, producedOn: r.producedOn, note: r.note }));
+  });
+}
+
+export type PriceChange = { ok: true; product: ProductDetail } | { ok: false; error: "notFound" | "invalid" };
+
+/** Staff price change (kuruş). The original price defaults to the item price (no discount). */
+export async function setPrice(app: AppContext, id: number, itemPrice: number, originalPrice = itemPrice): Promise<PriceChange> {
+  if (!Number.isSafeInteger(itemPrice) || !Number.isSafeInteger(originalPrice) || itemPrice <= 0 || originalPrice < itemPrice) {
+    return { ok: false, error: "invalid" };
+  }
+  if (!(await repo.updatePrices(app.db, id, itemPrice, originalPrice, app.clock.now()))) return { ok: false, error: "notFound" };
+  await invalidateCatalog(app);
+  const product = await getProduct(app, id);
+  return product ? { ok: true, product } : { ok: false, error: "notFound" };
+}
+
+export async function setStorefront(app: AppContext, productId: number, stock: number, note = ""): Promise<void> {
+  await repo.setStorefront(app.db, { productId, stock, producedOn: istanbulDate(app.clock.now()), note });
+  await invalidateCatalog(app);
+}
+
+/**
+ * Drops every cached catalogue read in this and every other process. Call after any catalogue, stock or sales
+ * change; from inside a transaction pass it as `tx` (the other processes hear of it when it commits).
+ */
+export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<void> {
+  await app.cache.invalidatePrefix(PREFIX, tx);
+}
+
+export interface HomePage {
+  group: GroupInfo;
+  products: ProductCard[];
+  /** Top-level and sub groups for the category links. */
+  groups: GroupInfo[];
+  /** Only when no page is chosen (the main group): newest product, top five, cookie book. */
+  widgets: { newest: ProductCard | null; topFive: TopFive; cookies: Pick<CookieEntry, "pid" | "name" | "image">[] } | null;
+}
+
+/**
+ * The home screen (SPEC §2.4): `/home` shows the main group and the widget set, `/home/{group}` a top-level
+ * group, `/home/sub/{group}` a sub group. An unknown group gives null.
+ */
+export async function getHomePage(app: AppContext, opts: { group?: string; sub?: string } = {}): Promise<HomePage | null> {
+  const [code, kind] = opts.sub ? [opts.sub, "sub" as const] : opts.group ? [opts.group, "group" as const] : [MAIN_GROUP, "main" as const];
+  const [list, groups] = await Promise.all([listGroup(app, code, kind), listGroups(app)]);
+  if (!list) return null;
+  const navGroups = groups.filter((g) => g.kind !== "main");
+  if (kind !== "main") return { ...list, groups: navGroups, widgets: null };
+  const [newest, topFive, cookies] = await Promise.all([getNewest(app), getTopFive(app), listCookies(app)]);
+  // the cookie book shows pictures: its nutrition tables stay out of the page's data
+  const book = cookies.current.slice(0, 6).map(({ pid, name, image }) => ({ pid, name, image }));
+  return { ...list, groups: navGroups, widgets: { newest, topFive, cookies: book } };
+}
+
+/** What an order line needs of a product at the moment of ordering. */
+export interface PriceRow {
+  id: number;
+  name: string;
+  packageContent: string;
+  imgName: string;
+  group: string;
+  active: boolean;
+  stock: number | null;
+  itemPrice: number;
+  originalPrice: number;
+  /** variant code → price difference in kuruş */
+  variants: Map<string, { name: string; priceDelta: number }>;
+}
+
+/**
+ * Current prices and stock read through `db` — inside an order's transaction, never from the process cache
+ * (another process may have changed a price a moment ago).
+ */
+export async function pricesFor(db: DbOrTx, ids: number[]): Promise<Map<number, PriceRow>> {
+  const { products, variants } = await repo.readProductsFor(db, [...new Set(ids)]);
+  const out = new Map<number, PriceRow>();
+  for (const p of products) {
+    out.set(p.id, {
+      id: p.id,
+      name: p.name,
+      packageContent: p.packageContent,
+      imgName: p.imgName,
+      group: p.group,
+      active: p.active,
+      stock: p.stock,
+      itemPrice: p.itemPrice,
+      originalPrice: p.originalPrice,
+      variants: new Map(),
+    });
+  }
+  for (const v of variants) out.get(v.productId)?.variants.set(v.code, { name: v.name, priceDelta: v.priceDelta });
+  return out;
+}
+
+/** Box types by code (basket lines show the box's name and picture). */
+export async function boxTypes(app: AppContext): Promise<Map<string, BoxType>> {
+  return (await snapshot(app)).boxes;
+}
+
+/** Stock reservation for orders (issue 8), used by checkout and order cancellation. */
+export { reserve as reserveStock, release as releaseStock } from "./stock";
+
+/** Staff editing of the catalogue (issue 12): products with archived ones, stock, storefront, pictures. */
+export { listForStaff, productForStaff, choices as staffChoices, updateProduct, setStock, setStorefrontRow, setImage } from "./admin";
+export type { ProductEdit, StorefrontEdit, EditResult, ImageSlot } from "./admin";
+export { saveImage, readImage, sniffImage } from "./images";

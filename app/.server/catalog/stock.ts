@@ -1,0 +1,47 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import { catalogProducts } from "../db/schema/catalog";
+
+/**
+ * Stock held by orders (issue 8). `reserve` takes the rows in product-id order (so two orders never wait on each
+ * other in opposite orders) and decrements only where enough is left; null stock means made to order.
+ * Runs inside the order's transaction: a failed order takes nothing.
+ */
+export type Reservation = { ok: true } | { ok: false; productId: number };
+
+function totals(items: { productId: number; quantity: number }[]): [number, number][] {
+  const m = new Map<number, number>();
+  for (const i of items) m.set(i.productId, (m.get(i.productId) ?? 0) + i.quantity);
+  return [...m.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[]): Promise<Reservation> {
+  for (const [productId, quantity] of totals(items)) {
+    const rows = await tx
+      .update(catalogProducts)
+      .set({ stock: sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end` })
+      .where(and(eq(catalogProducts.id, productId), eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`))
+      .returning({ id: catalogProducts.id });
+    if (rows.length === 0) return { ok: false, productId };
+  }
+  return { ok: true };
+}
+
+/** Gives stock back (order cancelled). */
+export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[]): Promise<void> {
+  for (const [productId, quantity] of totals(items)) {
+    await tx
+      .update(catalogProducts)
+      .set({ stock: sql`${catalogProducts.stock} + ${quantity}` })
+      .where(and(eq(catalogProducts.id, productId), isNotNull(catalogProducts.stock)));
+  }
+}
+
+/** The catalogue's process-cache prefix (catalog/service keeps every cached read under it). */
+export const CATALOG_CACHE_PREFIX = "catalog:";
+
+/** Drops the cached catalogue (stock, top five) in every process when `tx` commits. */
+export function invalidateAfterStockChange(app: AppContext, tx: DbOrTx): Promise<void> {
+  return app.cache.invalidatePrefix(CATALOG_CACHE_PREFIX, tx);
+}

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../db/testing";
+import { users } from "../db/schema/accounts";
+import { catalogProducts } from "../db/schema/catalog";
+import { orders, orderLines } from "../db/schema/orders";
+import { paymentAttempts } from "../db/schema/payments";
+import { promoCodes } from "../db/schema/promos";
+import { giftNotes } from "../db/schema/notes";
+import { jobs } from "../db/schema/system";
+import * as basket from "../basket/service";
+import * as catalog from "../catalog/service";
+import * as checkout from "./service";
+import * as geo from "../geo/service";
+import * as delivery from "../delivery/service";
+import * as loyalty from "../loyalty/service";
+import * as payments from "../payments/service";
+import { setSetting, DEFAULT_SETTINGS } from "../settings/service";
+import { hedef81Cities } from "../db/schema/campaigns";
+import { fieldsOf, testCard } from "../payments/testing";
+import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+
+let app: TestApp;
+let ankara: { cityId: number; countyId: number };
+let uid = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const city = (await geo.listCities(app)).find((c) => c.name === "Ankara")!;
+  const county = (await geo.listCounties(app, city.id)).find((c) => c.name === "Çankaya")!;
+  ankara = { cityId: city.id, countyId: county.id };
+});
+afterAll(() => app.close());
+
+async function member(): Promise<{ id: number; email: string }> {
+  const now = app.clock.now();
+  const email = `alici${++uid}@example.com`;
+  const [u] = await app.db.insert(users).values({ email, name: "Alıcı Üye", activatedAt: now, createdAt: now, updatedAt: now }).returning();
+  return { id: u!.id, email };
+}
+
+/** A basket with lines, its delivery (standard carrier to Ankara/Çankaya) and payment saved: ready to confirm. */
+async function readyBasket(
+  owner: basket.Owner,
+  lines: { productId: number; quantity: number }[],
+  pay: checkout.PaymentState,
+  email: string,
+  place: { cityId: number; countyId: number } = ankara,
+) {
+  for (const l of lines) {
+    const r = await basket.addItem(app, owner, l);
+    if (!r.ok) throw new Error(r.error);
+  }
+  const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+  const opts = await checkout.optionsFor(app, b, { ...place });
+  if (!opts.ok) throw new Error("no options");
+  const form = parseDeliveryForm({
+    fullName: "Ayşe Yılmaz",
+    address: "Atatürk Bulvarı No 12 Daire 3",
+    cityId: String(place.cityId),
+    countyId: String(place.countyId),
+    phone: "5321234567",
+    invoiceType: "Individual",
+    readyDate: opts.options.defaultReadyDate.dateISO,
+    option: "Standart",
+  });
+  if (!form.success) throw new Error(JSON.stringify(form.error.issues));
+  const saved = await checkout.saveDelivery(app, b, owner.userId, form.data);
+  if (!saved.ok) throw new Error(saved.message);
+  await checkout.savePayment(app, b.id, email, pay);
+  if (owner.userId === null) await checkout.chooseGuest(app, b.id);
+  return (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+}
+
+async function savedCardOf(userId: number, email: string): Promise<checkout.PaymentState> {
+  const r = await payments.saveCardForUser(app, userId, email, { number: "5528790000000008", holder: "Alıcı Üye", expMonth: 12, expYear: 2030 });
+  if (!r.ok) throw new Error(r.message);
+  return { mode: "saved", savedCardId: r.card.cardId, saveCard: false, lastFour: "0008", cardType: "Mastercard" };
+}
+
+const NEW_CARD: checkout.PaymentState = { mode: "new", saveCard: false, cardHolder: "Ayşe Yılmaz", lastFour: "0008", cardType: "Mastercard" };
+
+const place_ = (b: checkout.OpenBasket, userId: number | null, card?: payments.CardInput) =>
+  checkout.startPlaceOrder(app, { basket: b, userId, ip: "127.0.0.1", card, acceptPreInfo: true, acceptContract: true });
+
+async function stockOf(id: number) {
+  const [row] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, id));
+  return row!.stock;
+}
+
+describe("placing an order", () => {
+  it("a guest pays through 3-D Secure: one order with its lines, number, stock taken, gift note, confirmation mail", async () => {
+    const owner = { sessionId: randomUUID(), userId: null };
+    await basket.addItem(app, owner, { productId: 20002, quantity: 1, variant: "altin" });
+    await basket.setNote(app, owner, { notes: "İyi ki doğdun!", link: "https://youtu.be/abc" });
+    const b = await readyBasket(owner, [{ productId: 10003, quantity: 2 }], NEW_CARD, "misafir@example.com");
+    const before = await stockOf(10003);
+    const start = await place_(b, null, testCard("5528790000000008"));
+    expect(start.status).toBe("challenge");
+    const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
+    const page = await payments.challengePage(app, paymentId);
+    const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
+    const done = await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    expect(done).toMatchObject({ status: "succeeded", redirectTo: `/order/complete?odeme=${paymentId}` });
+
+    const order = (await app.db.select().from(orders).where(eq(orders.basketId, b.id)))[0]!;
+    expect(order).toMatchObject({ status: "received", email: "misafir@example.com", userId: null, paymentRef: paymentId, giftNote: "İyi ki doğdun!", deliveryType: "Carrier" });
+    expect(order.orderNumber).toMatch(/^2026-\d{6}$/);
+    expect(order.needToPay).toBe(b.amounts.productTotal + order.deliveryCost);
+    const lines = await app.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(lines.map((l) => [l.productId, l.quantity, l.variant])).toEqual(
+      expect.arrayContaining([
+        [20002, 1, "altin"],
+        [10003, 2, ""],
+      ]),
+    );
+    expect(lines.every((l) => l.taxRateBp === 1000)).toBe(true);
+    expect(await stockOf(10003)).toBe(before! - 2);
+    const [note] = await app.db.select().from(giftNotes).where(eq(giftNotes.orderId, order.id));
+    expect(note!.code).toMatch(/^[\w-]{12}$/);
+    const mails = await app.db.select().from(jobs).where(eq(jobs.dedupeKey, `order-confirmation:${order.id}`));
+    expect(mails).toHaveLength(1);
+    // the basket is closed; the visitor's next basket is a new, empty one
+    expect((await basket.getBasket(app, owner)).items).toHaveLength(0);
+    // the contracts accepted are stored with the order
+    expect(JSON.stringify(order.contracts)).toContain("Mesafeli Satış Sözleşmesi");
+  });
+
+  it("a member pays with a saved card: the order spends the promo use and the points in the same transaction", async () => {
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    await loyalty.adjust(app, m.id, 1000, "test", "staff:1");
+    const pay = await savedCardOf(m.id, m.email);
+    await basket.addItem(app, owner, { productId: 30001, quantity: 1 });
+    expect(await basket.applyPromo(app, owner, "UYE50", "10.1.0.1")).toMatchObject({ ok: true });
+    expect(await basket.setPoints(app, owner, true)).toMatchObject({ ok: true });
+    const b = await readyBasket(owner, [], pay, m.email);
+    const r = await place_(b, m.id);
+    expect(r.status).toBe("succeeded");
+    const order = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+    expect(order[0]).toMatchObject({ userId: m.id, promoCode: "UYE50", discountAmount: 5000, usedBonus: 1000 });
+    expect(await loyalty.available(app, m.id)).toBe(0);
+    const [promo] = await app.db.select().from(promoCodes).where(eq(promoCodes.code, "UYE50"));
+    expect(promo!.usedCount).toBe(1);
+  });
+
+  it("10 concurrent confirms of one basket make exactly one order and one charge", async () => {
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10004, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    const results = await Promise.all(Array.from({ length: 10 }, () => place_(b, m.id)));
+    expect(results.filter((r) => r.status === "succeeded").length).toBeGreaterThanOrEqual(1);
+    expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(1);
+    const charges = await app.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderRef, `basket-${b.id}`), eq(paymentAttempts.kind, "authorise"), eq(paymentAttempts.status, "succeeded")));
+    expect(charges).toHaveLength(1);
+    // a retry after the order exists: the stored outcome, still one order
+    expect((await place_(b, m.id)).status).not.toBe("challenge");
+    expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(1);
+  });
+
+  it("50 buyers for the last 8 items: exactly 8 orders, the others told it ran out and not charged", async () => {
+    const now = app.clock.now();
+    const [p] = await app.db
+      .insert(catalogProducts)
+      .values({ id: 90001, name: "Son Sekiz Kutu", itemPrice: 10000, originalPrice: 10000, imgName: "gift-kis", group: "gift", stock: 8, createdAt: now, updatedAt: now })
+      .returning();
+    await catalog.invalidateCatalog(app);
+    const buyers = [];
+    for (let i = 0; i < 50; i++) {
+      const m = await member();
+      const owner = { sessionId: randomUUID(), userId: m.id };
+      buyers.push({ m, b: await readyBasket(owner, [{ productId: p!.id, quantity: 1 }], await savedCardOf(m.id, m.email), m.email) });
+    }
+    const results = await Promise.all(buyers.map(({ m, b }) => place_(b, m.id)));
+    expect(results.filter((r) => r.status === "succeeded")).toHaveLength(8);
+    const failed = results.filter((r) => r.status === "failed") as { message: string }[];
+    expect(failed).toHaveLength(42);
+    for (const f of failed) expect(f.message).toContain("Son Sekiz Kutu");
+    expect(await stockOf(p!.id)).toBe(0);
+    const [count] = await app.db.select({ n: sql<number>`count(*)::int` }).from(orderLines).where(eq(orderLines.productId, p!.id));
+    expect(count!.n).toBe(8);
+    // the losers' charges (if any reached the provider) were voided: nobody pays without an order
+    const paid = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_intents where status = 'succeeded' and order_ref in (${sql.join(
+      buyers.map(({ b }) => sql`${`basket-${b.id}`}`),
+      sql`, `,
+    )})`);
+    expect(Number((paid as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(8);
+  }, 240_000);
+
+  it("12 buyers for a ready date with room for 5: exactly 5 orders that day, the others sent back to choose another", async () => {
+    const buyers = [];
+    for (let i = 0; i < 12; i++) {
+      const m = await member();
+      const owner = { sessionId: randomUUID(), userId: m.id };
+      buyers.push({ m, b: await readyBasket(owner, [{ productId: 10004, quantity: 1 }], await savedCardOf(m.id, m.email), m.email) });
+    }
+    const day = (await checkout.getState(app, buyers[0]!.b.id)).delivery!.chosen.toBeReady;
+    for (const { b } of buyers) expect((await checkout.getState(app, b.id)).delivery!.chosen.toBeReady).toBe(day);
+    const dayCount = async () =>
+      Number((await app.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.readyDate} = ${day} and ${orders.status} not in ('cancelled', 'refunded')`))[0]!.n);
+    const before = await dayCount();
+    const { capacityPerDay: was } = await delivery.getConfig(app);
+    await delivery.updateSetting(app, "capacityPerDay", before + 5);
+    try {
+      const results = await Promise.all(buyers.map(({ m, b }) => place_(b, m.id)));
+      expect(results.filter((r) => r.status === "succeeded")).toHaveLength(5);
+      const failed = results.filter((r) => r.status === "failed") as { message: string; goTo?: string }[];
+      expect(failed).toHaveLength(7);
+      for (const f of failed) {
+        expect(f.message).toContain(checkoutTr.confirm.deliveryChanged);
+        expect(f.goTo).toBe("/order/delivery");
+      }
+      expect(await dayCount()).toBe(before + 5);
+      // nobody pays without an order: the losers' charges were voided
+      const paid = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_intents where status = 'succeeded' and order_ref in (${sql.join(
+        buyers.map(({ b }) => sql`${`basket-${b.id}`}`),
+        sql`, `,
+      )})`);
+      expect(Number((paid as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(5);
+    } finally {
+      await delivery.updateSetting(app, "capacityPerDay", was);
+    }
+  }, 120_000);
+
+  it("a declined card changes nothing: basket, stock and promo stay as they were", async () => {
+    const owner = { sessionId: randomUUID(), userId: null };
+    const b = await readyBasket(owner, [{ productId: 10005, quantity: 1 }], NEW_CARD, "red@example.com");
+    const before = await stockOf(10005);
+    const start = await place_(b, null, testCard("4111111111111129"));
+    const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
+    const page = await payments.challengePage(app, paymentId);
+    const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
+    const done = await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    expect(done).toMatchObject({ status: "failed", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
+    expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
+    expect(await stockOf(10005)).toBe(before);
+    expect((await basket.getBasket(app, owner)).items).toHaveLength(1);
+    // paying again with a good card works
+    const again = await place_(b, null, testCard("4766620000000001"));
+    expect(again.status).toBe("challenge");
+  });
+
+  it("refuses to confirm without both agreements, and sends a changed delivery back to its step", async () => {
+    const owner = { sessionId: randomUUID(), userId: null };
+    const b = await readyBasket(owner, [{ productId: 10006, quantity: 1 }], NEW_CARD, "kural@example.com");
+    expect(await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "1", acceptPreInfo: true, acceptContract: false })).toEqual({
+      status: "failed",
+      message: checkoutTr.confirm.waiting,
+    });
+    // the chosen ready date passes (two days later): the option is no longer what was chosen
+    app.clock.advance(3 * 86_400_000);
+    try {
+      const r = await place_(b, null, testCard("5528790000000008"));
+      expect(r).toMatchObject({ status: "failed", goTo: "/order/delivery" });
+    } finally {
+      app.clock.advance(-3 * 86_400_000);
+    }
+  });
+});
+
+describe("city campaigns", () => {
+  it("HEDEF81: the first order from a city not reached yet is one introduction package for 1 TL; the next one is not", async () => {
+    const city = (await geo.listCities(app)).find((c) => c.name === "Ağrı")!;
+    const county = (await geo.listCounties(app, city.id))[0]!;
+    const place = { cityId: city.id, countyId: county.id };
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 20003, quantity: 2 }, { productId: 10003, quantity: 1 }], await savedCardOf(m.id, m.email), m.email, place);
+    const state = await checkout.getState(app, b.id);
+    expect(await checkout.campaignOffer(app, state)).toMatchObject({ CityName: "Ağrı", coverage: "HEDEF81" });
+    expect(await checkout.joinCampaign(app, b, owner)).toEqual({ ok: true });
+    const joined = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+    expect(joined.items.map((i) => [i.productId, i.quantity])).toEqual([[11002, 1]]);
+    expect(checkout.finalAmounts(joined, await checkout.getState(app, b.id))).toMatchObject({ needToPay: 100, deliveryCost: 0 });
+    expect((await place_(joined, m.id)).status).toBe("succeeded");
+    const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+    expect(order).toMatchObject({ needToPay: 100, promoCode: "HEDEF81" });
+    expect(await app.db.select().from(hedef81Cities).where(eq(hedef81Cities.cityId, city.id))).toHaveLength(1);
+    // the city is reached now: no offer for the next buyer
+    const other = await member();
+    const o2 = { sessionId: randomUUID(), userId: other.id };
+    const b2 = await readyBasket(o2, [{ productId: 10003, quantity: 1 }], await savedCardOf(other.id, other.email), other.email, place);
+    expect(await checkout.campaignOffer(app, await checkout.getState(app, b2.id))).toBeNull();
+  });
+
+  it("FreeCity: staff name a city; its orders get free delivery once the buyer joins", async () => {
+    await setSetting(app, "campaign", { ...DEFAULT_SETTINGS.campaign, freeCityIds: [ankara.cityId] });
+    try {
+      const owner = { sessionId: randomUUID(), userId: null };
+      const b = await readyBasket(owner, [{ productId: 10003, quantity: 1 }], NEW_CARD, "bedava@example.com");
+      const state = await checkout.getState(app, b.id);
+      expect(checkout.finalAmounts(b, state).deliveryCost).toBeGreaterThan(0);
+      expect(await checkout.campaignOffer(app, state)).toMatchObject({ CityName: "Ankara", coverage: "FreeCity" });
+      expect(await checkout.joinCampaign(app, b, owner)).toEqual({ ok: true });
+      const after = await checkout.getState(app, b.id);
+      expect(checkout.finalAmounts(b, after)).toMatchObject({ deliveryCost: 0, needToPay: b.amounts.productTotal });
+      expect(await checkout.campaignOffer(app, after)).toBeNull();
+    } finally {
+      await setSetting(app, "campaign", DEFAULT_SETTINGS.campaign);
+    }
+  });
+});
+
+describe("quick membership", () => {
+  it("a guest order placed before the account was activated shows in the member's orders afterwards", async () => {
+    const { register, memberOrders } = await import("../accounts/service");
+    const owner = { sessionId: randomUUID(), userId: null };
+    const b = await readyBasket(owner, [{ productId: 10003, quantity: 1 }], NEW_CARD, "hizli.uye@example.com");
+    expect(await register(app, { email: "hizli.uye@example.com", password: "Hizli-Uye-2026", name: "Hızlı Üye", ip: "10.9.9.9" })).toMatchObject({ ok: true });
+    const start = await place_(b, null, testCard("5528790000000008"));
+    const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
+    const page = await payments.challengePage(app, paymentId);
+    const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
+    await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    const [u] = await app.db.select().from(users).where(eq(users.email, "hizli.uye@example.com"));
+    expect(await memberOrders(app, u!.id)).toHaveLength(0); // not activated yet: the address is not proven
+    // activation (by the mailed code) proves the address
+    await app.db.update(users).set({ activatedAt: app.clock.now() }).where(eq(users.id, u!.id));
+    const list = await memberOrders(app, u!.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.canCancel).toBe(false);
+  });
+});
+
+describe("after the order", () => {
+  it("cancelling refunds the card and the refund mail names the order number", async () => {
+    const { cancel } = await import("../orders/service");
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10003, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    expect((await place_(b, m.id)).status).toBe("succeeded");
+    const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+    const r = await cancel(app, order!.id, { actor: `member:${m.id}`, expectFrom: ["received"] });
+    expect(r.refund).toMatchObject({ status: "refunded", amount: order!.needToPay });
+    const mails = await app.db.select().from(jobs).where(and(eq(jobs.kind, "mail"), sql`${jobs.payload}->>'to' = ${m.email}`));
+    const refundMail = mails.find((j) => /iptal edildi|iade edildi/.test(String((j.payload as { subject: string }).subject)));
+    expect((refundMail!.payload as { subject: string }).subject).toContain(order!.orderNumber);
+  });
+});

@@ -1,0 +1,67 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { contactMessages } from "../db/schema/contact";
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+export async function insertMessage(db: DbOrTx, row: typeof contactMessages.$inferInsert): Promise<ContactMessageRow> {
+  const [saved] = await db.insert(contactMessages).values(row).returning();
+  return saved!;
+}
+
+export function latest(db: DbOrTx, limit = 50): Promise<ContactMessageRow[]> {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(limit);
+}
+
+export type InboxState = "new" | "read" | "answered";
+
+function stateCond(state: InboxState | ""): SQL | undefined {
+  if (state === "new") return isNull(contactMessages.readAt);
+  if (state === "read") return and(isNotNull(contactMessages.readAt), isNull(contactMessages.answeredAt));
+  if (state === "answered") return isNotNull(contactMessages.answeredAt);
+  return undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of the inbox, newest first, by state and by name, e-mail or text. */
+export async function page(db: DbOrTx, f: { state: InboxState | ""; q: string; limit: number; offset: number }) {
+  const like = f.q ? `%${escapeLike(f.q)}%` : null;
+  const where = and(
+    stateCond(f.state),
+    like ? or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.message, like)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.id)).limit(f.limit).offset(f.offset),
+    db.select({ n: count() }).from(contactMessages).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countNew(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+export async function byId(db: DbOrTx, id: number): Promise<ContactMessageRow | undefined> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row;
+}
+
+export async function lock(db: DbOrTx, id: number): Promise<ContactMessageRow | undefined> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+  return row;
+}
+
+export async function setState(db: DbOrTx, id: number, patch: { readAt: Date | null; answeredAt: Date | null; handledBy: string }): Promise<void> {
+  await db.update(contactMessages).set(patch).where(eq(contactMessages.id, id));
+}
+
+export async function deleteByEmail(db: DbOrTx, email: string): Promise<number> {
+  const rows = await db.delete(contactMessages).where(eq(contactMessages.email, email)).returning({ id: contactMessages.id });
+  return rows.length;
+}
+
+export function byEmail(db: DbOrTx, email: string): Promise<ContactMessageRow[]> {
+  return db.select().from(contactMessages).where(eq(contactMessages.email, email)).orderBy(desc(contactMessages.id));
+}

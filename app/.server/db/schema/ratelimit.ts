@@ -1,0 +1,12 @@
+import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Fixed-window counters shared by every server process (sign-in, contact, promo, fortune…). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,0 +1,115 @@
+import type { NextFunction, Request, Response } from "express";
+import { data } from "react-router";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { tr } from "~/shared/texts/tr";
+import { simplePage } from "./pages";
+
+export const MAX_URL_LENGTH = 4096;
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+function reject(res: Response, status: number, title: string, body: string) {
+  res.status(status).type("html").send(simplePage({ title, body, nonce: res.locals.nonce, requestId: res.locals.requestId }));
+}
+
+/** Malformed URLs, huge query strings and unknown methods get a clean 4xx page before any app code runs. */
+export function badInputGuard(req: Request, res: Response, next: NextFunction) {
+  if (!ALLOWED_METHODS.includes(req.method)) {
+    res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    return reject(res, 405, tr.errors.methodNotAllowedTitle, tr.errors.badRequestBody);
+  }
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    return reject(res, 414, tr.errors.uriTooLongTitle, tr.errors.badRequestBody);
+  }
+  try {
+    // a NUL character is never part of a real address (and PostgreSQL refuses it in text)
+    if (decodeURIComponent(req.originalUrl).includes("\u0000")) throw new URIError("NUL");
+    // the URL constructor refuses some forms decodeURIComponent accepts (e.g. '//' hosts)
+    new URL(req.originalUrl, "http://localhost");
+  } catch {
+    return reject(res, 400, tr.errors.badRequestTitle, tr.errors.badRequestBody);
+  }
+  next();
+}
+
+/** Largest request body accepted anywhere (staff picture uploads are at most 1 MB). */
+export const MAX_BODY_BYTES = 2_000_000;
+
+/** A refused body larger than this is not read to its end: the connection is closed instead. */
+export const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
+/**
+ * A request that announces a body larger than MAX_BODY_BYTES is refused before anything parses it. Up to
+ * MAX_DISCARDED_BYTES, the connection stays open and node:http reads the rest of the body and throws it away
+ * (bounded in time by the server's request timeout): closing a connection that still has unread data resets it,
+ * and a sender that is still writing would never see the Turkish answer.
+ */
+export function bodyLimitGuard(req: Request, res: Response, next: NextFunction) {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    if (declared > MAX_DISCARDED_BYTES) res.setHeader("Connection", "close");
+    return reject(res, 413, tr.errors.tooLargeTitle, tr.errors.badRequestBody);
+  }
+  next();
+}
+
+/**
+ * Request bodies the app cannot use are the sender's error, answered with 400 and a Turkish message instead of
+ * failing with 500: a form that cannot be parsed (a cut multipart body, a missing boundary), and a NUL character
+ * in a form or JSON value (PostgreSQL refuses it in text). Every `request.formData()` / `request.json()` of the
+ * app goes through this; installed once per process by server.ts.
+ */
+export function installFormGuard() {
+  const proto = globalThis.Request.prototype as { formData: () => Promise<FormData>; json: () => Promise<unknown>; text: () => Promise<string>; __shopGuarded?: boolean };
+  if (proto.__shopGuarded) return;
+  const unreadable = () => data({ ok: false, error: tr.errors.formUnreadable }, { status: 400 });
+  const formData = proto.formData;
+  proto.formData = async function guardedFormData(this: globalThis.Request) {
+    let form: FormData;
+    try {
+      form = await formData.call(this);
+    } catch (e) {
+      if (e instanceof TypeError) throw unreadable();
+      throw e;
+    }
+    for (const [key, value] of form.entries()) {
+      if (key.includes("\u0000") || (typeof value === "string" ? value : value.name).includes("\u0000")) throw unreadable();
+    }
+    return form;
+  };
+  proto.json = async function guardedJson(this: globalThis.Request) {
+    const text = await proto.text.call(this);
+    if (text.includes("\u0000") || /\\u0000/i.test(text)) throw unreadable();
+    return JSON.parse(text) as unknown;
+  };
+  proto.__shopGuarded = true;
+}
+
+/**
+ * What node:http itself refuses before the app sees it (headers or address over its 16 KB, a malformed request
+ * line): the same Turkish words as the app's own 4xx pages, as plain text, then the connection closes.
+ */
+export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || err.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = `${tooLarge ? tr.errors.uriTooLongTitle : tr.errors.badRequestTitle}. ${tr.errors.badRequestBody}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Last resort: errors that escaped every handler. 4xx from body parsers keep their status. */
+export function errorPage(log: { error: (o: object, m: string) => void }) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof err === "object" && err && "status" in err && typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) log.error({ err, requestId: res.locals.requestId, path: req.path }, "unhandled error");
+    if (res.headersSent) return res.end();
+    const title = status === 500 ? tr.errors.pageTitle : tr.errors.badRequestTitle;
+    const body = status === 500 ? tr.errors.pageBody : tr.errors.badRequestBody;
+    reject(res, status, title, body);
+  };
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import { createServer, type Server } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { cacheKey, createPageCache, isCacheablePath } from "./page-cache";
+
+describe("which requests may share a rendered page", () => {
+  const key = (url: string, headers: Record<string, string> = {}, method = "GET") => cacheKey(method, url, { host: "shop", ...headers });
+
+  it("only anonymous GET/HEAD of pages without personal data", () => {
+    for (const p of ["/home", "/home/cookie", "/home/sub/mini", "/product/20002", "/sss", "/agreement/nda", "/home.data", "/product/1.data"]) expect(isCacheablePath(p), p).toBe(true);
+    for (const p of ["/basket", "/order/delivery", "/memberarea/orders", "/auth/login", "/printinvoice/1", "/s/abc", "/p/KOD", "/fortune", "/api/geo/cities", "/management", "/odeme/3ds/x"]) {
+      expect(isCacheablePath(p), p).toBe(false);
+    }
+    expect(key("/home")).toBe("shop/home#");
+    expect(key("/home", {}, "HEAD")).toBe("shop/home#");
+    expect(key("/home", {}, "POST")).toBeNull();
+    expect(key("/basket")).toBeNull();
+  });
+
+  it("never for a session, a known user, a sign-in flow or an Authorization header", () => {
+    expect(key("/home", { cookie: "sid=abc" })).toBeNull();
+    expect(key("/home", { cookie: "__Host-sid=abc" })).toBeNull();
+    expect(key("/home", { cookie: "ku=ayse@example.com" })).toBeNull();
+    expect(key("/home", { cookie: "fd=device" })).toBeNull();
+    expect(key("/home", { authorization: "Bearer x" })).toBeNull();
+  });
+
+  it("the dismissed site messages are part of the key", () => {
+    expect(key("/home", { cookie: "dm_top=k1" })).toBe("shop/home#k1|");
+    expect(key("/home", { cookie: "dm_bot=k2; dm_top=k1" })).toBe("shop/home#k1|k2");
+    expect(key("/home?sort=az")).toBe("shop/home?sort=az#");
+  });
+});
+
+describe("the cache in front of an app", () => {
+  let server: Server;
+  let base = "";
+  let renders = 0;
+  let clock = 0;
+  let setCookie = false;
+  let slow: (() => void) | null = null;
+  const cache = createPageCache({ ttlSeconds: 10, now: () => clock });
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = `n${renders}`;
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-n${renders}'`);
+      next();
+    });
+    app.use(cache.record);
+    app.get("/{*splat}", async (req, res) => {
+      renders++;
+      if (slow) await new Promise<void>((r) => (slow = r));
+      if (setCookie) res.setHeader("Set-Cookie", "x=1");
+      if (req.path === "/product/9") res.setHeader("Cache-Control", "private, no-store");
+      res.type("html").send(`<script nonce="${res.locals.nonce}"></script>page ${req.path} ${renders}`);
+    });
+    server = createServer((req, res) => void (cache.handle(req, res, app) || app(req, res)));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+
+  it("answers the second anonymous request from the cache, with its nonce in body and CSP, ETag and 304", async () => {
+    const first = await get("/home");
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const firstBody = await first.text();
+    const second = await get("/home");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstBody);
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(second.headers.get("vary")).toContain("Cookie");
+    const etag = second.headers.get("etag")!;
+    expect((await get("/home", { "if-none-match": etag })).status).toBe(304);
+    const gz = await fetch(base + "/home", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
+  });
+
+  it("renders for a visitor with a session and marks it private", async () => {
+    const r = await get("/home", { cookie: "sid=abc" });
+    expect(r.headers.get("x-page-cache")).toBeNull();
+    expect(r.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await r.text()).toContain("page /home 2");
+  });
+
+  it("keeps nothing that sets a cookie or is private", async () => {
+    setCookie = true;
+    await get("/sss");
+    setCookie = false;
+    expect((await get("/sss")).headers.get("x-page-cache")).toBeNull();
+    await get("/product/9");
+    expect((await get("/product/9")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("expires after its TTL (served stale while one request renders anew) and empties on clear()", async () => {
+    const before = renders;
+    clock += 11_000;
+    // stale: this request renders, the entry is replaced
+    await get("/home");
+    expect(renders).toBe(before + 1);
+    expect((await get("/home")).headers.get("x-page-cache")).toBe("hit");
+    cache.clear();
+    expect((await get("/home")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("lets concurrent requests for a page wait for one render", async () => {
+    cache.clear();
+    const before = renders;
+    slow = () => {};
+    const first = get("/about");
+    await new Promise((r) => setTimeout(r, 50));
+    const others = Array.from({ length: 5 }, () => get("/about"));
+    await new Promise((r) => setTimeout(r, 50));
+    const release = slow;
+    slow = null;
+    release();
+    const answers = await Promise.all([first, ...others]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(renders).toBe(before + 1);
+    expect(answers.slice(1).every((a) => a.headers.get("x-page-cache") === "hit")).toBe(true);
+  });
+
+  it("does not keep a render that started before an invalidation", async () => {
+    cache.clear();
+    slow = () => {};
+    const pending = get("/process");
+    await new Promise((r) => setTimeout(r, 50));
+    cache.clear();
+    const release = slow;
+    slow = null;
+    release();
+    await pending;
+    expect((await get("/process")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("gzip of a hit decodes to the same page", async () => {
+    await get("/nutrition");
+    const raw = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      const req = new URL(base + "/nutrition");
+      import("node:http").then(({ get: httpGet }) =>
+        httpGet({ host: req.hostname, port: req.port, path: req.pathname, headers: { "accept-encoding": "gzip" } }, (res) => {
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve(Buffer.concat(chunks)));
+        }),
+      );
+    });
+    expect(gunzipSync(raw).toString()).toContain("page /nutrition");
+  });
+});

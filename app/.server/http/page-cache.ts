@@ -1,0 +1,274 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { parse } from "cookie";
+
+/**
+ * Anonymous page cache (issue 13; docs/decisions/0004-anonymous-page-cache.md). Rendered pages that hold no
+ * personal data (home, product, information pages) are kept per process for a few seconds and served to other
+ * visitors without a session, keyed by host and URL:
+ *
+ * - only GET/HEAD, no `Authorization` header and no cookie other than the site-message dismissals (which are
+ *   part of the key) — a session, a known-user or a sign-in cookie always gets a fresh render;
+ * - only answers 200 without `Set-Cookie` and without `private`/`no-store` from the route;
+ * - an entry keeps the headers the app sent with it (security headers included) and its body; a hit is
+ *   answered by `handle` straight on node:http, before Express, with `Cache-Control: no-cache`, `ETag` and
+ *   `Vary: Cookie, Authorization, Accept-Encoding`; `If-None-Match` answers 304; gzip is made once per entry;
+ * - no stampede: while a page renders, other requests for it wait for that render; an expired entry is served
+ *   for one more TTL while a single request renders it anew;
+ * - the CSP header kept with an entry names the nonce its body was rendered with (the nonce is thus shared by
+ *   every visitor of that entry for its few seconds: the trade-off is written down in the decision);
+ * - `clear()` runs whenever the process cache drops a key (catalogue, site status and maintenance, menu,
+ *   settings…: locally or through PostgreSQL NOTIFY from another process).
+ *
+ * Every other page rendered by the app gets `Cache-Control: private, no-cache` unless its route set one.
+ */
+
+export interface PageCacheOptions {
+  ttlSeconds: number;
+  /** Milliseconds of a monotonic timer (a cache lifetime is not shop time: SHOP_NOW does not stop it). */
+  now?: () => number;
+  /** Most entries kept; the oldest go first. */
+  maxEntries?: number;
+  /** Called for each answered hit (the access log line). */
+  onHit?: (req: IncomingMessage, status: number, requestId: string) => void;
+}
+
+interface Entry {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  gzip?: Buffer;
+  etag: string;
+  /** Fresh until then; afterwards served for another TTL only while one request renders it anew. */
+  expires: number;
+}
+
+type Fallback = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A render in progress whose result other requests for the same page wait for (no stampede of renders). */
+interface InFlight {
+  waiters: { req: IncomingMessage; res: ServerResponse; fallback: Fallback }[];
+  timer: NodeJS.Timeout;
+}
+
+/** Paths whose HTML (and single-fetch data) is the same for every visitor without a session. */
+const CACHEABLE = [
+  /^\/home(\/sub)?(\/[^/]+)?$/,
+  /^\/product\/[^/]+$/,
+  /^\/(about|process|sss|responsibility|hedef81|nutrition|vitrin|contact|deliveryoptions|yourcookie|jpb|advr|mcapphedef81|mcappsss|mcappdonation)$/,
+  /^\/agreement\/(nda|popd|dely)$/,
+];
+/** Cookies that change an anonymous page (the dismissed site messages): part of the key, never a bypass. */
+const KEY_COOKIES = ["dm_top", "dm_bot"] as const;
+const MAX_URL = 512;
+const MAX_BODY = 2_000_000;
+/** Headers of the first answer that are not replayed: per request, per connection or per encoding. */
+const NOT_KEPT = new Set(["x-request-id", "date", "content-length", "connection", "keep-alive", "transfer-encoding", "content-encoding", "set-cookie", "vary", "etag", "cache-control"]);
+
+export function isCacheablePath(pathname: string): boolean {
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  return CACHEABLE.some((re) => re.test(path));
+}
+
+/** The key of an anonymous request, or null when this request must be rendered for its sender. */
+export function cacheKey(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): string | null {
+  if ((method !== "GET" && method !== "HEAD") || !url || url.length > MAX_URL) return null;
+  if (headers.authorization) return null;
+  const q = url.indexOf("?");
+  if (!isCacheablePath(q < 0 ? url : url.slice(0, q))) return null;
+  let suffix = "";
+  if (headers.cookie) {
+    const cookies = parse(headers.cookie);
+    for (const name of Object.keys(cookies)) if (!(KEY_COOKIES as readonly string[]).includes(name)) return null;
+    suffix = KEY_COOKIES.map((n) => cookies[n] ?? "").join("|");
+  }
+  return `${headers.host ?? ""}${url}#${suffix}`;
+}
+
+const etagOf = (body: Buffer) => `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+
+export function createPageCache(opts: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, InFlight>();
+  const ttlMs = opts.ttlSeconds * 1000;
+  const maxEntries = opts.maxEntries ?? 300;
+  const now = opts.now ?? (() => performance.now());
+  /** Bumped by clear(): a render that started before an invalidation is not kept. */
+  let generation = 0;
+
+  function answer(req: IncomingMessage, res: ServerResponse, e: Entry) {
+    const requestId = randomUUID();
+    const headers: OutgoingHttpHeaders = {
+      ...e.headers,
+      "x-request-id": requestId,
+      "cache-control": "no-cache",
+      etag: e.etag,
+      vary: "Cookie, Authorization, Accept-Encoding",
+      "x-page-cache": "hit",
+    };
+    const inm = req.headers["if-none-match"];
+    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === e.etag)) {
+      res.writeHead(304, headers).end();
+      opts.onHit?.(req, 304, requestId);
+      return;
+    }
+    let body = e.body;
+    if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+      e.gzip ??= gzipSync(e.body, { level: 6 });
+      body = e.gzip;
+      headers["content-encoding"] = "gzip";
+    }
+    headers["content-length"] = body.length;
+    res.writeHead(e.status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    opts.onHit?.(req, e.status, requestId);
+  }
+
+  /**
+   * node:http handler in front of the app (`fallback`): answers a hit, or queues the request behind the render
+   * of the same page already under way, and returns true; false lets the app render. Nothing else runs for a
+   * hit: its headers (security headers with the entry's CSP nonce) were kept with it.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse, fallback: Fallback): boolean {
+    if (entries.size === 0 && inflight.size === 0) return false;
+    const key = cacheKey(req.method, req.url, req.headers);
+    if (!key) return false;
+    const e = entries.get(key);
+    const t = now();
+    if (e && t < e.expires) {
+      answer(req, res, e);
+      return true;
+    }
+    const running = inflight.get(key);
+    if (e && t < e.expires + ttlMs && running) {
+      // stale while one request renders it anew
+      answer(req, res, e);
+      return true;
+    }
+    if (e && t >= e.expires + ttlMs) entries.delete(key);
+    if (running && running.waiters.length < 200) {
+      running.waiters.push({ req, res, fallback });
+      return true;
+    }
+    return false;
+  }
+
+  /** Express middleware before the app's handler: records a cacheable render, marks the others private. */
+  function record(req: Request, res: Response, next: NextFunction) {
+    const key = cacheKey(req.method, req.originalUrl, req.headers);
+    if (!key) {
+      defaultCacheControl(res, "private, no-cache");
+      return next();
+    }
+    defaultCacheControl(res, "no-cache");
+    res.vary("Cookie").vary("Authorization");
+    if (req.method === "GET") collect(res, key);
+    next();
+  }
+
+  /** Collects the body the app writes; stores it when the answer turns out to be cacheable. */
+  function collect(res: Response, key: string) {
+    const gen = generation;
+    let owner: InFlight | undefined;
+    if (!inflight.has(key)) {
+      owner = { waiters: [], timer: setTimeout(() => release(null), 10_000) };
+      owner.timer.unref();
+      inflight.set(key, owner);
+    }
+    /** Ends this render's turn: the waiting requests get the stored entry, or are rendered themselves. */
+    const release = (stored: Entry | null) => {
+      if (!owner) return;
+      const o = owner;
+      owner = undefined;
+      clearTimeout(o.timer);
+      if (inflight.get(key) === o) inflight.delete(key);
+      for (const w of o.waiters) {
+        if (stored) answer(w.req, w.res, stored);
+        else w.fallback(w.req, w.res);
+      }
+    };
+    res.once("close", () => release(null));
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => Response;
+    const take = (chunk: unknown, encoding?: unknown) => {
+      if (size > MAX_BODY || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const b = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += b.length;
+      chunks.push(b);
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      take(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      take(chunk, rest[0]);
+      const cc = String(res.getHeader("cache-control") ?? "");
+      const type = String(res.getHeader("content-type") ?? "");
+      const storable =
+        gen === generation &&
+        size <= MAX_BODY &&
+        res.statusCode === 200 &&
+        !res.getHeader("set-cookie") &&
+        !/private|no-store/.test(cc) &&
+        /^(text\/html|text\/x-script)/.test(type);
+      let entry: Entry | null = null;
+      if (storable) {
+        const body = Buffer.concat(chunks);
+        const headers: OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(k) && v !== undefined) headers[k] = v;
+        if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entry = { status: 200, headers, body, etag: etagOf(body), expires: now() + ttlMs };
+        entries.set(key, entry);
+      }
+      const r = end(chunk, ...rest);
+      release(entry);
+      return r;
+    }) as Response["end"];
+  }
+
+  return {
+    handle,
+    record,
+    /** Drops every entry; renders under way are not kept (their data may be older than the change). */
+    clear: () => {
+      generation++;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Without a page cache: every page rendered by the app is private unless its route says otherwise. */
+export function privateByDefault(_req: Request, res: Response, next: NextFunction) {
+  defaultCacheControl(res, "private, no-cache");
+  next();
+}
+
+/** Sets Cache-Control just before the headers go out, when the route has not set one. */
+function defaultCacheControl(res: Response, value: string) {
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!res.getHeader("cache-control") && !headersArgHas(args, "cache-control")) res.setHeader("Cache-Control", value);
+    return writeHead(...args);
+  }) as Response["writeHead"];
+}
+
+function headersArgHas(args: unknown[], name: string): boolean {
+  const h = args.find((a, i) => i > 0 && a && typeof a === "object");
+  if (!h) return false;
+  if (Array.isArray(h)) return h.some((x, i) => i % 2 === 0 && String(x).toLowerCase() === name);
+  return Object.keys(h).some((k) => k.toLowerCase() === name);
+}

@@ -1,0 +1,101 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import { jobs } from "../db/schema/system";
+
+/**
+ * Transactional outbox. `enqueue` runs inside the caller's transaction, so the job exists exactly when the
+ * change that caused it committed. The worker claims due jobs with FOR UPDATE SKIP LOCKED (safe with many
+ * processes), runs the handler, and retries with backoff. Handlers must be idempotent per job id.
+ */
+export type JobHandler = (app: AppContext, payload: unknown, job: { id: number; attempts: number }) => Promise<void>;
+
+export const MAX_ATTEMPTS = 8;
+const DUE_AT_ONCE = new Date(0);
+const LOCK_SECONDS = 120;
+
+export async function enqueue(
+  db: DbOrTx,
+  kind: string,
+  payload: unknown,
+  opts: { dedupeKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  // A job without runAt is due at once. It is stored as the epoch rather than the database's now(), so
+  // it is due whatever the app clock says (tests and SHOP_NOW set a clock that differs from the server's).
+  await db
+    .insert(jobs)
+    .values({ kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt: opts.runAt ?? DUE_AT_ONCE })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+/**
+ * Records progress inside a running job's payload (merged into it), in its own statement, so a retry of the
+ * job sees it: e.g. the mail job marks 'sent' right after the SMTP server took the message.
+ */
+export async function recordJobProgress(db: DbOrTx, jobId: number, progress: Record<string, unknown>): Promise<void> {
+  await db.execute(sql`update jobs set payload = payload || ${JSON.stringify(progress)}::jsonb where id = ${jobId}`);
+}
+
+/** Claims and runs the jobs that are due now. Returns how many ran (successfully or not). */
+export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20): Promise<number> {
+  const now = app.clock.now();
+  const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
+  const claimed = await app.db.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
+    update jobs set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
+    where id in (
+      select id from jobs
+      where status = 'pending' and run_at <= ${now.toISOString()}
+        and (locked_until is null or locked_until < ${now.toISOString()})
+      order by id limit ${limit}
+      for update skip locked)
+    returning id, kind, payload, attempts`);
+  const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows;
+  for (const job of rows) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(app, job.payload, { id: job.id, attempts: job.attempts });
+      await app.db.update(jobs).set({ status: "done", doneAt: app.clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+    } catch (err) {
+      const failed = job.attempts >= MAX_ATTEMPTS;
+      const backoffMs = Math.min(3_600_000, 2 ** job.attempts * 5_000);
+      await app.db
+        .update(jobs)
+        .set({
+          status: failed ? "failed" : "pending",
+          lockedUntil: null,
+          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          runAt: new Date(app.clock.now().getTime() + backoffMs),
+        })
+        .where(and(eq(jobs.id, job.id)));
+      app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");
+    }
+  }
+  return rows.length;
+}
+
+/** Polls for due jobs until stopped. One per process; safe to run in many processes. */
+export function startWorker(app: AppContext, handlers: Record<string, JobHandler>, intervalMs = 1000): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      // drain: keep going while full batches come back
+      while (!stopped && (await runDueJobs(app, handlers)) === 20);
+    } catch (err) {
+      app.log.error({ err }, "worker tick failed");
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(tick);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { tr } from "~/shared/texts/tr";
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export interface MailContent {
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Rows of label/value shown as a small table (order lines, amounts). */
+  table?: [string, string][];
+}
+
+/** Every mail of the shop in one brand layout, as HTML and plain text (both Turkish). */
+export function renderMail(c: MailContent): { html: string; text: string } {
+  const rows = c.table?.map(([k, v]) => `<tr><td style="padding:4px 8px">${esc(k)}</td><td style="padding:4px 8px;text-align:right">${esc(v)}</td></tr>`).join("") ?? "";
+  const html = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${esc(c.heading)}</title></head>
+<body style="margin:0;background:#fbf6ef;font-family:Arial,Helvetica,sans-serif;color:#3b2417">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
+<tr><td style="background:#3b2417;color:#fbf6ef;padding:16px 24px;border-radius:12px 12px 0 0;font-size:20px;font-weight:bold">${esc(tr.brand.name)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${esc(c.heading)}</h1>
+${c.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${esc(p)}</p>`).join("\n")}
+${rows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:12px 0;border-collapse:collapse">${rows}</table>` : ""}
+${c.button ? `<p style="margin:24px 0"><a href="${esc(c.button.url)}" style="background:#6b3a1c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${esc(c.button.label)}</a></p>` : ""}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#6b3a1c">${esc(tr.footer.address)} · ${esc(tr.footer.phone)} · ${esc(tr.footer.email)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    tr.brand.name,
+    "",
+    c.heading,
+    "",
+    ...c.paragraphs.flatMap((p) => [p, ""]),
+    ...(c.table?.map(([k, v]) => `${k}: ${v}`) ?? []),
+    ...(c.button ? ["", `${c.button.label}: ${c.button.url}`] : []),
+    "",
+    `${tr.footer.address} · ${tr.footer.phone} · ${tr.footer.email}`,
+  ].join("\n");
+  return { html, text };
+}

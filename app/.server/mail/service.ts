@@ -1,0 +1,64 @@
+import { mkdirSync, writeFileSync, renameSync } from "node:fs";
+import { resolve } from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import { enqueue, recordJobProgress, type JobHandler } from "../jobs/service";
+import { renderMail, type MailContent } from "./layout";
+
+/**
+ * Mail goes through the outbox: `queueMail` inside the transaction that causes it; the worker sends it.
+ * Without SMTP_URL each mail becomes DATA_DIR/outbox/<job id>.eml (a retry rewrites the same file, so a crash
+ * never duplicates it). With SMTP_URL it is sent with a Message-ID derived from the job id, and 'sent' is
+ * recorded in the job's payload the moment the SMTP server accepted it, before the job is marked done: a retry
+ * after a crash in between finds the mark and does not send again. What remains is the instant between the
+ * server's acceptance and that one UPDATE; a mail resent from there carries the same Message-ID, by which
+ * mail systems recognise the duplicate.
+ */
+export const MAIL_JOB = "mail";
+
+const mailSchema = z.object({
+  to: z.string().min(3),
+  subject: z.string().min(1),
+  html: z.string(),
+  text: z.string(),
+  /** Set by the worker once the SMTP server accepted the message (ISO time). */
+  sentAt: z.string().optional(),
+});
+export type Mail = Omit<z.infer<typeof mailSchema>, "sentAt">;
+
+export async function queueMail(db: DbOrTx, mail: { to: string; subject: string } & MailContent, opts: { dedupeKey?: string } = {}): Promise<void> {
+  const { html, text } = renderMail(mail);
+  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text } satisfies Mail, opts);
+}
+
+let smtp: { url: string; transport: Transporter } | undefined;
+const streamTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+function messageId(app: AppContext, jobId: number) {
+  const host = new URL(app.config.publicUrl).hostname || "localhost";
+  return `<mail-${jobId}@${host}>`;
+}
+
+export const sendMailJob: JobHandler = async (app, payload, job) => {
+  const mail = mailSchema.parse(payload);
+  const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id) };
+  if (app.config.smtpUrl) {
+    if (mail.sentAt) {
+      app.log.info({ jobId: job.id, sentAt: mail.sentAt }, "mail already sent before a restart; not sent again");
+      return;
+    }
+    if (smtp?.url !== app.config.smtpUrl) smtp = { url: app.config.smtpUrl, transport: nodemailer.createTransport(app.config.smtpUrl) };
+    await smtp.transport.sendMail(message);
+    await recordJobProgress(app.db, job.id, { sentAt: app.clock.now().toISOString() });
+    return;
+  }
+  const info = (await streamTransport.sendMail(message)) as { message: Buffer };
+  const dir = resolve(app.config.mailOutboxDir);
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `${String(job.id).padStart(8, "0")}.eml`);
+  // write then rename: a reader never sees half a mail
+  writeFileSync(`${file}.tmp`, info.message);
+  renameSync(`${file}.tmp`, file);
+};

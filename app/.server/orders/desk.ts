@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { orderLines, orders } from "../db/schema/orders";
+import type { OrderRow } from "./repo";
+
+/**
+ * The staff desk's reads and writes on orders (issue 12): search, the production board, shipment details,
+ * refunds booked on the order and the KVKK anonymisation. Used through orders/service.ts.
+ */
+
+const OPEN = sql`${orders.status} not in ('cancelled', 'refunded')`;
+const placedDay = sql`(${orders.createdAt} at time zone 'Europe/Istanbul')::date`;
+
+export interface OrderSearch {
+  /** order number, e-mail, name or phone (part of) */
+  q: string;
+  status: string;
+  dateOf: "placed" | "ready";
+  from: string;
+  to: string;
+  deliveryType: string;
+  /** delivery city id, 0 for any */
+  cityId: number;
+  /** door delivery on the day it was ordered */
+  sameDay: boolean;
+  page: number;
+  pageSize: number;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchWhere(f: OrderSearch): SQL | undefined {
+  const conds: SQL[] = [];
+  const q = f.q.trim();
+  if (q) {
+    const like = `%${likeEscape(q)}%`;
+    const digits = q.replace(/\D/g, "");
+    conds.push(
+      or(
+        sql`${orders.orderNumber} ilike ${like}`,
+        sql`${orders.email} ilike ${like}`,
+        sql`${orders.address}->>'delFullName' ilike ${like}`,
+        sql`${orders.address}->>'invFullName' ilike ${like}`,
+        ...(digits.length >= 4 ? [sql`${orders.address}->>'delPhoneNumber' like ${`%${digits}%`}`] : []),
+      )!,
+    );
+  }
+  if (f.status) conds.push(eq(orders.status, f.status));
+  if (f.deliveryType) conds.push(eq(orders.deliveryType, f.deliveryType));
+  if (f.cityId > 0) conds.push(sql`${orders.address}->>'delCityId' = ${String(f.cityId)}`);
+  const day = f.dateOf === "ready" ? sql`${orders.readyDate}` : placedDay;
+  if (f.from) conds.push(sql`${day} >= ${f.from}::date`);
+  if (f.to) conds.push(sql`${day} <= ${f.to}::date`);
+  if (f.sameDay) conds.push(and(eq(orders.deliveryType, "Delivery"), sql`${orders.readyDate} = ${placedDay}`)!);
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** One page of orders matching the filters, newest first, and how many match in all. */
+export async function searchOrders(db: DbOrTx, f: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = searchWhere(f);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Open orders per status (the summary page). */
+export async function countByStatus(db: DbOrTx): Promise<Record<string, number>> {
+  const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export interface BakeLine {
+  productId: number;
+  name: string;
+  variant: string;
+  packageContent: string;
+  units: number;
+  orders: number;
+}
+
+/** What to bake for a ready date: units per product, variant and package across open orders. */
+export async function bakeList(db: DbOrTx, readyDate: string): Promise<BakeLine[]> {
+  const rows = await db
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      variant: orderLines.variant,
+      packageContent: orderLines.packageContent,
+      units: sql<number>`sum(${orderLines.quantity})::int`,
+      orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.readyDate, readyDate), OPEN))
+    .groupBy(orderLines.productId, orderLines.name, orderLines.variant, orderLines.packageContent)
+    .orderBy(asc(orderLines.productId), asc(orderLines.variant), asc(orderLines.packageContent));
+  return rows.map((r) => ({ ...r, units: Number(r.units), orders: Number(r.orders) }));
+}
+
+/** Open door-delivery orders of a ready date, by slot then number (the courier's route list). */
+export async function doorDeliveries(db: DbOrTx, readyDate: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.readyDate, readyDate), eq(orders.deliveryType, "Delivery"), OPEN))
+    .orderBy(asc(orders.deliveryDetails), asc(orders.orderNumber));
+}
+
+/** Carrier and tracking number of an order, in the caller's transaction. */
+export async function setShipment(tx: DbOrTx, orderId: number, s: { carrier: string | null; trackingNumber: string | null }, at: Date): Promise<void> {
+  await tx.update(orders).set({ carrier: s.carrier, trackingNumber: s.trackingNumber, updatedAt: at }).where(eq(orders.id, orderId));
+}
+
+/** The total refunded on an order's payment, as the payment module reported it. */
+export async function setRefunded(tx: DbOrTx, orderId: number, refundedTotal: number, at: Date): Promise<void> {
+  await tx.update(orders).set({ refundedAmount: refundedTotal, updatedAt: at }).where(eq(orders.id, orderId));
+}
+
+/** Orders of a person: placed signed in as `userId`, or as a guest with the same e-mail. */
+export async function ordersOfPerson(db: DbOrTx, userId: number, email: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.userId, userId), and(isNull(orders.userId), eq(orders.email, email))))
+    .orderBy(desc(orders.createdAt));
+}
+
+/**
+ * The address of an order after a KVKK erasure: only what the invoice needs stays (docs/decisions/0004):
+ * the billing name or firm, billing address, county and city, tax office and tax number. The delivery
+ * recipient (when different from the buyer), every phone number and the neighbourhood ids go.
+ */
+export function invoiceOnlyAddress(address: unknown): Record<string, unknown> {
+  const a = (address && typeof address === "object" ? address : {}) as Record<string, unknown>;
+  const single = a.isSingleAddress === 1 || a.isSingleAddress === "1" || a.invFullName === undefined;
+  const pick = (inv: string, del: string) => (single ? (a[del] ?? "") : (a[inv] ?? ""));
+  return {
+    invFullName: pick("invFullName", "delFullName"),
+    invAddress: pick("invAddress", "delAddress"),
+    invNeighName: pick("invNeighName", "delNeighName"),
+    invCountyName: pick("invCountyName", "delCountyName"),
+    invCityName: pick("invCityName", "delCityName"),
+    invCityId: pick("invCityId", "delCityId"),
+    invCountyId: pick("invCountyId", "delCountyId"),
+    invPhoneNumber: "",
+    delFullName: "",
+    delAddress: "",
+    delNeighName: "",
+    delCountyName: "",
+    delCityName: "",
+    delPhoneNumber: "",
+    delCityId: null,
+    delCountyId: null,
+    delNeighId: null,
+    invNeighId: null,
+    firmName: a.firmName ?? "",
+    taxAuthority: a.taxAuthority ?? "",
+    TID: a.TID ?? "",
+    type: a.type ?? "Individual",
+    isSingleAddress: 0,
+    erased: true,
+  };
+}
+
+/**
+ * KVKK erasure on orders, in the caller's transaction: e-mail replaced, address reduced to the invoice
+ * fields, gift note and media link removed. Amounts, lines, dates and the invoice fields stay. Returns the
+ * ids of the orders changed.
+ */
+export async function anonymise(tx: DbOrTx, person: { userId: number; email: string }, replacementEmail: string, at: Date): Promise<number[]> {
+  const rows = await ordersOfPerson(tx, person.userId, person.email);
+  for (const o of rows) {
+    await tx
+      .update(orders)
+      .set({ email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", updatedAt: at })
+      .where(eq(orders.id, o.id));
+  }
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { orderCounters, orderEvents, orderLines, orders } from "../db/schema/orders";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "orderId">;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** Takes the next number of the year; the counter row stays locked until the transaction ends. */
+export async function takeOrderSequence(tx: DbOrTx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: orderCounters.year, set: { last: sql`${orderCounters.last} + 1` } })
+    .returning({ last: orderCounters.last });
+  if (!row) throw new Error("order counter missing");
+  return row.last;
+}
+
+export async function insertOrder(tx: DbOrTx, order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error("order insert returned nothing");
+  if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id })));
+  return row;
+}
+
+export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+export async function updateOrder(tx: DbOrTx, id: number, patch: Partial<NewOrder>): Promise<void> {
+  await tx.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+export async function insertEvent(tx: DbOrTx, e: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(e);
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findByPublicId(db: DbOrTx, publicId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.publicId, publicId));
+  return row;
+}
+
+export async function findByNumber(db: DbOrTx, orderNumber: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  return row;
+}
+
+export async function findByPaymentRef(db: DbOrTx, paymentRef: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentRef, paymentRef));
+  return row;
+}
+
+export async function findByBasket(db: DbOrTx, basketId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.basketId, basketId));
+  return row;
+}
+
+/**
+ * A member's orders: those placed signed in, and guest orders placed with the member's (activated, so verified)
+ * e-mail address — e.g. an order placed right after quick membership, before the account was activated.
+ */
+export async function listByUser(db: DbOrTx, userId: number, email?: string, limit = 50): Promise<OrderRow[]> {
+  const mine = email ? or(eq(orders.userId, userId), and(isNull(orders.userId), eq(orders.email, email))) : eq(orders.userId, userId);
+  return db.select().from(orders).where(mine).orderBy(desc(orders.createdAt)).limit(limit);
+}
+
+export async function linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+}
+
+export async function eventsOf(db: DbOrTx, orderId: number): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+export async function countForReadyDate(db: DbOrTx, readyDate: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.readyDate, readyDate), sql`${orders.status} not in ('cancelled', 'refunded')`));
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises order placement per ready date until the caller's transaction ends (a transaction-scoped advisory
+ * lock), so that counting the day's orders and adding one cannot interleave with another buyer's.
+ */
+export async function lockReadyDate(tx: DbOrTx, readyDate: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop:capacity:${readyDate}`}))`);
+}
+
+/** Orders holding capacity per ready date in [fromDate, toDate], in one grouped query (dates without orders are absent). */
+export async function countByReadyDate(db: DbOrTx, fromDate: string, toDate: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: orders.readyDate, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.readyDate} between ${fromDate} and ${toDate}`,
+        sql`${orders.status} not in ('cancelled', 'refunded')`,
+      ),
+    )
+    .groupBy(orders.readyDate);
+  return new Map(rows.map((r) => [String(r.day), Number(r.n)]));
+}
+
+/**
+ * Units sold per product in several windows at once (for the catalogue's top five): `since[i]` is the start
+ * of window i, or null for all time. Cancelled and refunded orders do not count.
+ */
+export async function unitsSoldByProduct(db: DbOrTx, since: (Date | null)[]): Promise<{ productId: number; units: number[] }[]> {
+  const cols = Object.fromEntries(
+    since.map((from, i) => [
+      `w${i}`,
+      from
+        ? sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.createdAt} >= ${from.toISOString()}), 0)::int`
+        : sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    ]),
+  );
+  const rows = (await db
+    .select({ productId: orderLines.productId, ...cols })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(sql`${orders.status} not in ('cancelled', 'refunded')`)
+    .groupBy(orderLines.productId)) as unknown as Record<string, number>[];
+  return rows.map((r) => ({ productId: Number(r.productId), units: since.map((_, i) => Number(r[`w${i}`] ?? 0)) }));
+}
+
+/**
+ * Products bought together with any of `productIds` in past orders, most shared orders first
+ * (the basket's suggestions). Cancelled and refunded orders do not count.
+ */
+export async function boughtTogether(db: DbOrTx, productIds: number[], limit: number): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db.execute<{ product_id: number }>(sql`
+    select other.product_id, count(distinct other.order_id)::int as n
+    from ${orderLines} mine
+    join ${orderLines} other on other.order_id = mine.order_id and other.product_id <> mine.product_id
+    join ${orders} o on o.id = mine.order_id and o.status not in ('cancelled', 'refunded')
+    where mine.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+    group by other.product_id
+    order by n desc, other.product_id
+    limit ${limit}`);
+  return (rows as unknown as { rows: { product_id: number }[] }).rows.map((r) => Number(r.product_id));
+}

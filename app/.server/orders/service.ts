@@ -1,0 +1,243 @@
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import { enqueue, type JobHandler } from "../jobs/service";
+import * as loyalty from "../loyalty/service";
+import * as payments from "../payments/service";
+import * as promos from "../promos/service";
+// catalog/service imports this module (sales for the top five), so stock is released through catalog's
+// leaf module stock.ts (re-exported by catalog/service as releaseStock): no import cycle. See
+// docs/decisions/0003-order-cancel-stock.md.
+import { invalidateAfterStockChange, release as releaseStock } from "../catalog/stock";
+import { canTransition, isOrderStatus, type OrderStatus } from "~/shared/order-status";
+import { istanbulParts } from "~/shared/clock";
+import { ordersTr } from "~/shared/texts/orders.tr";
+import * as repo from "./repo";
+import * as desk from "./desk";
+
+export type { OrderRow, OrderLineRow, NewOrder, NewOrderLine } from "./repo";
+
+export class IllegalTransition extends Error {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`illegal order transition ${from} → ${to}`);
+  }
+}
+/** The order is not (any more) in one of the statuses the caller expected, seen under the row lock. */
+export class UnexpectedStatus extends IllegalTransition {}
+export class OrderNotFound extends Error {}
+
+/** 96 random bits, URL-safe: for links that grant access to an order's pages. */
+export function newPublicId(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+export function formatOrderNumber(year: number, seq: number): string {
+  return `${year}-${String(seq).padStart(6, "0")}`;
+}
+
+/** Takes the next human order number of the current Istanbul year inside the caller's transaction. */
+export async function nextOrderNumber(app: AppContext, tx: DbOrTx): Promise<string> {
+  const year = istanbulParts(app.clock.now()).year;
+  return formatOrderNumber(year, await repo.takeOrderSequence(tx, year));
+}
+
+/** Creates an order with its lines and the first 'received' event, inside the caller's transaction. */
+export async function createOrder(
+  app: AppContext,
+  tx: DbOrTx,
+  order: Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "createdAt" | "updatedAt">,
+  lines: repo.NewOrderLine[],
+  actor: string,
+): Promise<repo.OrderRow> {
+  const now = app.clock.now();
+  const row = await repo.insertOrder(
+    tx,
+    { ...order, orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
+    lines,
+  );
+  await repo.insertEvent(tx, { orderId: row.id, fromStatus: null, toStatus: "received", actor, reason: "", at: now });
+  return row;
+}
+
+/**
+ * Moves an order to a new status under a row lock, recording who, when and why. Illegal moves are refused.
+ * Runs in the given transaction (so callers can release stock or refund in the same unit of work) or its own.
+ * `expectFrom` narrows the statuses the move may start from; it is checked after the lock is taken, so a
+ * check like 'not baking yet' cannot be overtaken by a concurrent move (throws UnexpectedStatus).
+ */
+export async function transition(
+  app: AppContext,
+  orderId: number,
+  to: OrderStatus,
+  actor: string,
+  reason = "",
+  tx?: DbOrTx,
+  opts: { expectFrom?: readonly OrderStatus[] } = {},
+): Promise<{ from: OrderStatus; order: repo.OrderRow }> {
+  const run = async (t: DbOrTx) => {
+    const order = await repo.lockOrder(t, orderId);
+    if (!order) throw new OrderNotFound(String(orderId));
+    const from = order.status;
+    if (!isOrderStatus(from) || !canTransition(from, to)) throw new IllegalTransition(from, to);
+    if (opts.expectFrom && !opts.expectFrom.includes(from)) throw new UnexpectedStatus(from, to);
+    const now = app.clock.now();
+    await repo.updateOrder(t, orderId, { status: to, updatedAt: now });
+    await repo.insertEvent(t, { orderId, fromStatus: from, toStatus: to, actor, reason, at: now });
+    // SPEC §6: points are earned on delivered orders, credited within a week by a job (idempotent per order)
+    if (to === "delivered") {
+      await loyalty.scheduleEarn(app, t, { id: order.id, userId: order.userId, paidForProducts: order.needToPay - order.deliveryCost });
+    }
+    return { from, order: { ...order, status: to, updatedAt: now } };
+  };
+  return tx ? run(tx) : app.db.transaction((t) => run(t));
+}
+
+// ---------------------------------------------------------------- cancellation
+
+export const REFUND_JOB = "orders.refundCancelled";
+/** The safety net: if the refund right after a cancel did not finish (crash, provider down), the job does it. */
+const REFUND_RETRY_AFTER_MS = 5 * 60_000;
+
+export interface CancelOptions {
+  /** Who cancels: 'member:12', 'staff:3', 'system'. */
+  actor: string;
+  reason?: string;
+  /** Statuses the order may be cancelled from, checked under the row lock (e.g. ['received'] for members). */
+  expectFrom?: readonly OrderStatus[];
+  /** More work in the cancel's transaction (e.g. the staff area's audit entry and the customer's mail). */
+  inTx?: (tx: DbOrTx, cancelled: repo.OrderRow, from: OrderStatus) => Promise<void>;
+}
+
+export type RefundState =
+  /** Nothing was charged (fully paid with points or a code): nothing to give back. */
+  | { status: "none" }
+  | { status: "refunded"; amount: number }
+  /** Not confirmed yet (provider unreachable or answer unknown): the refund job and payment reconcile finish it. */
+  | { status: "pending"; message: string };
+
+export interface Cancelled {
+  order: repo.OrderRow;
+  refund: RefundState;
+}
+
+/**
+ * Cancels an order: the one place that undoes everything an order holds. In one transaction, under the order's
+ * row lock: the status change (refused with IllegalTransition / UnexpectedStatus), stock back to the catalogue,
+ * points spent back to the member, the promo code's use back to the code, and a queued refund job. After the
+ * commit the card payment is refunded at once (same day: cancelled at the provider), idempotently per order;
+ * a refund that does not complete now is finished by the job. When the money is back the order becomes
+ * 'refunded'. Throws OrderNotFound, IllegalTransition (and its UnexpectedStatus).
+ */
+export async function cancel(app: AppContext, orderId: number, opts: CancelOptions): Promise<Cancelled> {
+  const reason = opts.reason ?? "";
+  const { order } = await app.db.transaction(async (tx) => {
+    const moved = await transition(app, orderId, "cancelled", opts.actor, reason, tx, { expectFrom: opts.expectFrom });
+    const lines = await repo.linesOf(tx, [orderId]);
+    await releaseStock(tx, lines);
+    await invalidateAfterStockChange(app, tx);
+    await loyalty.reverseSpend(app, tx, orderId, opts.actor);
+    await promos.releaseUse(tx, orderId);
+    if (opts.inTx) await opts.inTx(tx, moved.order, moved.from);
+    if (needsRefund(moved.order)) {
+      await enqueue(tx, REFUND_JOB, { orderId, actor: opts.actor, reason }, {
+        dedupeKey: `${REFUND_JOB}:${orderId}`,
+        runAt: new Date(app.clock.now().getTime() + REFUND_RETRY_AFTER_MS),
+      });
+    }
+    return moved;
+  });
+  if (!needsRefund(order)) return { order, refund: { status: "none" } };
+  const refunded = await refundCancelled(app, orderId, opts.actor, reason);
+  return { order: refunded.order ?? order, refund: refunded.refund };
+}
+
+const needsRefund = (o: repo.OrderRow) => Boolean(o.paymentRef) && o.needToPay > 0;
+
+/**
+ * Refunds the payment of a cancelled order (idempotent: the payment module keys it by order) and marks the
+ * order 'refunded' once the provider confirmed. Safe to call any number of times, from any process.
+ */
+export async function refundCancelled(
+  app: AppContext,
+  orderId: number,
+  actor = "system",
+  reason = "",
+): Promise<{ order: repo.OrderRow | null; refund: RefundState }> {
+  const order = await repo.findById(app.db, orderId);
+  if (!order) throw new OrderNotFound(String(orderId));
+  if (order.status === "refunded") return { order, refund: { status: "refunded", amount: order.refundedAmount } };
+  if (order.status !== "cancelled" || !needsRefund(order)) return { order, refund: { status: "none" } };
+  const r = await payments.refund(app, { paymentId: order.paymentRef!, reason: reason || ordersTr.cancelledReason, requestedBy: actor, key: `order-cancel:${orderId}` });
+  if (!r.ok) {
+    app.log.warn({ orderId, code: r.code }, "refund of a cancelled order not completed yet");
+    return { order, refund: { status: "pending", message: r.message } };
+  }
+  const done = await app.db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, orderId);
+    if (!locked || locked.status !== "cancelled") return locked ?? null;
+    await repo.updateOrder(tx, orderId, { refundedAmount: r.refundedTotal });
+    return (await transition(app, orderId, "refunded", actor, reason, tx)).order;
+  });
+  return { order: done ? { ...done, refundedAmount: r.refundedTotal } : order, refund: { status: "refunded", amount: r.refundedTotal } };
+}
+
+/** Job: finishes the refund of a cancelled order; throws while it is not confirmed, so the worker retries. */
+export const refundCancelledJob: JobHandler = async (app, payload) => {
+  const p = payload as { orderId: number; actor?: string; reason?: string };
+  const r = await refundCancelled(app, p.orderId, p.actor, p.reason);
+  if (r.refund.status === "pending") throw new Error(`refund of order ${p.orderId} not confirmed yet`);
+};
+
+export const getById = (app: AppContext, id: number) => repo.findById(app.db, id);
+export const getByPublicId = (app: AppContext, publicId: string) => repo.findByPublicId(app.db, publicId);
+export const getByNumber = (app: AppContext, n: string) => repo.findByNumber(app.db, n);
+export const getByPaymentRef = (app: AppContext, paymentRef: string) => repo.findByPaymentRef(app.db, paymentRef);
+export const getByBasket = (db: DbOrTx, basketId: number) => repo.findByBasket(db, basketId);
+export const listForUser = (app: AppContext, userId: number, email?: string) => repo.listByUser(app.db, userId, email);
+export const linesOf = (app: AppContext, orderIds: number[]) => repo.linesOf(app.db, orderIds);
+export const eventsOf = (app: AppContext, orderId: number) => repo.eventsOf(app.db, orderId);
+/** Orders that hold production capacity on a ready date (for the delivery engine). */
+export const bookedCount = (app: AppContext, readyDate: string) => repo.countForReadyDate(app.db, readyDate);
+/**
+ * Checks a new order's place in its ready date's production capacity, inside the transaction that has just
+ * inserted it: locks the date (other placements for it wait until this transaction ends), then counts the
+ * day's orders, this one included. False when that exceeds `capacityPerDay` (0 = unlimited): roll back.
+ */
+export async function holdCapacity(tx: DbOrTx, readyDate: string, capacityPerDay: number): Promise<boolean> {
+  if (capacityPerDay <= 0) return true;
+  await repo.lockReadyDate(tx, readyDate);
+  return (await repo.countForReadyDate(tx, readyDate)) <= capacityPerDay;
+}
+/** Orders per ready date from `fromDate` to `toDate` inclusive ('YYYY-MM-DD' → count; days without orders absent), one query. */
+export const bookedCounts = (app: AppContext, fromDate: string, toDate: string) => repo.countByReadyDate(app.db, fromDate, toDate);
+/** Units sold per product since each given instant (null: all time); used by the catalogue's top five. */
+export const unitsSoldByProduct = (app: AppContext, since: (Date | null)[]) => repo.unitsSoldByProduct(app.db, since);
+
+/** Product ids bought together with these in past orders, best first (basket suggestions). */
+export const boughtTogether = (app: AppContext, productIds: number[], limit = 12) => repo.boughtTogether(app.db, productIds, limit);
+
+// ---------------------------------------------------------------- the staff desk (issue 12, orders/desk.ts)
+
+export type { OrderSearch, BakeLine } from "./desk";
+/** One page of orders for the management list, and the number matching. */
+export const search = (app: AppContext, f: desk.OrderSearch) => desk.searchOrders(app.db, f);
+export const countByStatus = (app: AppContext) => desk.countByStatus(app.db);
+/** What to bake on a ready date (units per product, variant and package; open orders). */
+export const bakeList = (app: AppContext, readyDate: string) => desk.bakeList(app.db, readyDate);
+/** Open door-delivery orders of a ready date, by slot. */
+export const doorDeliveries = (app: AppContext, readyDate: string) => desk.doorDeliveries(app.db, readyDate);
+/** Orders placed signed in as `userId` or as a guest with `email`. */
+export const ordersOfPerson = (app: AppContext, userId: number, email: string) => desk.ordersOfPerson(app.db, userId, email);
+/** Carrier and tracking number, in the caller's transaction. */
+export const setShipment = (app: AppContext, tx: DbOrTx, orderId: number, s: { carrier: string | null; trackingNumber: string | null }) =>
+  desk.setShipment(tx, orderId, s, app.clock.now());
+/** Books the payment module's refunded total on the order, in the caller's transaction. */
+export const setRefunded = (app: AppContext, tx: DbOrTx, orderId: number, refundedTotal: number) => desk.setRefunded(tx, orderId, refundedTotal, app.clock.now());
+/** KVKK erasure of a person's orders, keeping the invoice fields (docs/decisions/0004); in the caller's transaction. */
+export const anonymise = (app: AppContext, tx: DbOrTx, person: { userId: number; email: string }, replacementEmail: string) =>
+  desk.anonymise(tx, person, replacementEmail, app.clock.now());
+/** Locks an order row in the caller's transaction (status checks before a change). */
+export const lock = (tx: DbOrTx, orderId: number) => repo.lockOrder(tx, orderId);

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../db/testing";
+import { startFakeIyzico, type FakeIyzico } from "./fake-iyzico";
+import { createIyzicoGateway } from "./iyzico";
+import * as payments from "./service";
+import { TEST_BUYER, testCard } from "./testing";
+
+/**
+ * Contract of the iyzico adapter against a local server speaking the provider's shapes (no internet):
+ * the iyzipay client's IYZWSv2 header is verified by the server, responses are signed and checked.
+ */
+let fake: FakeIyzico;
+let app: TestApp;
+let seq = 0;
+const ref = () => `IYZ-${++seq}`;
+const hookRuns: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeIyzico();
+  app = await createTestApp({
+    env: { PAYMENT_PROVIDER: "iyzico", IYZICO_API_KEY: fake.apiKey, IYZICO_SECRET_KEY: fake.secretKey, IYZICO_BASE_URL: fake.url, PUBLIC_URL: "https://kurabiye.example" },
+  });
+  payments.onPaymentSucceeded("iyzico.test", async (_tx, e) => {
+    hookRuns.push(e.orderRef);
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+const last = (path: string) => [...fake.requests].reverse().find((r) => r.path === path)!;
+
+/** Starts a 3-D Secure payment and returns the signed callback fields the bank would post. */
+async function challenged(number: string, extra: Partial<payments.StartPaymentInput> = {}) {
+  const orderRef = ref();
+  const start = await payments.startPayment(app, { orderRef, amount: 12_345, buyer: TEST_BUYER, card: testCard(number), hook: "iyzico.test", ...extra });
+  return { orderRef, start };
+}
+
+describe("iyzico adapter", () => {
+  it("the server refuses a client with the wrong secret (the Authorization header is checked)", async () => {
+    const wrong = createIyzicoGateway({ apiKey: fake.apiKey, secretKey: "not-the-secret", baseUrl: fake.url });
+    const before = fake.refused;
+    expect(await wrong.binLookup("552879")).toMatchObject({ ok: false, code: "1000", message: "Geçersiz imza" });
+    expect(fake.refused).toBe(before + 1);
+    const right = createIyzicoGateway({ apiKey: fake.apiKey, secretKey: fake.secretKey, baseUrl: fake.url });
+    expect(await right.binLookup("552879")).toMatchObject({ ok: true, association: "MASTER_CARD", bankName: "Halkbank", cardType: "CREDIT_CARD" });
+  });
+
+  it("3-D Secure: initialise with the callback route, render the bank page, complete after the callback", async () => {
+    const { orderRef, start } = await challenged("5528790000000008");
+    expect(start).toMatchObject({ status: "challenge" });
+    const id = (start as { paymentId: string }).paymentId;
+    const init = last("/payment/3dsecure/initialize").body;
+    expect(init).toMatchObject({
+      locale: "tr",
+      conversationId: orderRef,
+      basketId: orderRef,
+      price: "123.45",
+      paidPrice: "123.45",
+      currency: "TRY",
+      installment: "1",
+      paymentChannel: "WEB",
+      paymentGroup: "PRODUCT",
+      callbackUrl: `https://kurabiye.example/odeme/3ds/${id}/callback`,
+      paymentCard: { cardNumber: "5528790000000008", expireMonth: "12", expireYear: "2030", registerCard: "0" },
+      buyer: { name: "Ayşe", surname: "Yılmaz", email: "ayse@example.com", identityNumber: "11111111111", city: "İstanbul", ip: "127.0.0.1", gsmNumber: "+905321234567" },
+      basketItems: [{ id: orderRef, price: "123.45", itemType: "PHYSICAL" }],
+    });
+    expect(await payments.challengePage(app, id)).toEqual({ kind: "provider", paymentId: id });
+    expect(await payments.providerChallengeHtml(app, id)).toContain('id="iyzico-3ds-form"');
+
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    const fields = fake.callbackFor(providerId);
+    const done = await payments.completeChallenge(app, id, fields);
+    expect(done).toMatchObject({ status: "succeeded", amount: 12_345, card: { type: "Mastercard", lastFour: "0008" }, redirectTo: `/odeme/sonuc?odeme=${id}` });
+    expect(last("/payment/3dsecure/auth").body).toMatchObject({ paymentId: providerId, conversationId: orderRef, conversationData: `cd-${providerId}` });
+    expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
+    // the bank page is gone once used; a replay charges nothing more
+    expect(await payments.providerChallengeHtml(app, id)).toBeNull();
+    const auths = fake.requests.filter((r) => r.path === "/payment/3dsecure/auth").length;
+    expect(await payments.completeChallenge(app, id, fields)).toMatchObject({ status: "succeeded" });
+    expect(fake.requests.filter((r) => r.path === "/payment/3dsecure/auth").length).toBe(auths);
+  });
+
+  it("a tampered callback is rejected; a failed 3-D Secure is not charged", async () => {
+    const { orderRef, start } = await challenged("5528790000000008");
+    const id = (start as { paymentId: string }).paymentId;
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    const fields = fake.callbackFor(providerId);
+    expect(await payments.completeChallenge(app, id, { ...fields, status: "success", mdStatus: "1", signature: "a".repeat(64) })).toEqual({ status: "rejected" });
+    const failed = fake.callbackFor(providerId, { mdStatus: "0" });
+    expect(await payments.completeChallenge(app, id, failed)).toMatchObject({ status: "failed" });
+    expect(fake.requests.some((r) => r.path === "/payment/3dsecure/auth" && r.body.paymentId === providerId)).toBe(false);
+  });
+
+  it("the provider's decline text reaches the buyer", async () => {
+    const { orderRef, start } = await challenged("4111111111111129");
+    const id = (start as { paymentId: string }).paymentId;
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "failed", code: "10051", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
+    const init = await challenged("4151111111111112");
+    expect(init.start).toMatchObject({ status: "failed", code: "10217" });
+  });
+
+  it("saves the card with the payment, pays with the stored card, deletes it", async () => {
+    const { orderRef, start } = await challenged("476662" + "0000000001", { saveCard: true, userId: 42 });
+    const id = (start as { paymentId: string }).paymentId;
+    expect(last("/payment/3dsecure/initialize").body).toMatchObject({ paymentCard: { registerCard: "1" } });
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded" });
+    const cards = await payments.listSavedCards(app, 42);
+    expect(cards).toEqual([expect.objectContaining({ cardBin: "476662", cardLastFour: "0001", cardType: "Visa", cardLogo: "/img/cards/visa.svg" })]);
+
+    const second = ref();
+    const paid = await payments.startPayment(app, { orderRef: second, amount: 5_000, buyer: TEST_BUYER, savedCardId: cards[0]!.cardId, userId: 42 });
+    expect(paid).toMatchObject({ status: "succeeded", amount: 5_000 });
+    const auth = last("/payment/auth").body;
+    expect(auth.paymentCard).toEqual({ cardUserKey: expect.stringMatching(/^cuk-/), cardToken: expect.stringMatching(/^ctk-/) });
+    expect(auth).toMatchObject({ conversationId: second, price: "50.0" });
+
+    // a second card for the same member goes under the same cardUserKey
+    const more = await payments.saveCardForUser(app, 42, "ayse@example.com", { number: "374427000000003", holder: "Ayşe Yılmaz", expMonth: 3, expYear: 2031 });
+    expect(more).toMatchObject({ ok: true, card: { cardType: "AMEX", bankName: "Garanti Bankası" } });
+    expect(last("/cardstorage/card").body).toMatchObject({ cardUserKey: auth.paymentCard && (auth.paymentCard as { cardUserKey: string }).cardUserKey, externalId: "user-42" });
+
+    expect(await payments.deleteSavedCard(app, 42, cards[0]!.cardId)).toBe(true);
+    expect(last("/cardstorage/card")).toMatchObject({ method: "DELETE" });
+    expect((await payments.listSavedCards(app, 42)).map((c) => c.cardType)).toEqual(["AMEX"]);
+  });
+
+  it("refunds partly against the transaction, and cancels the same day", async () => {
+    const { orderRef, start } = await challenged("5528790000000008");
+    const id = (start as { paymentId: string }).paymentId;
+    const p = [...fake.payments.values()].find((x) => x.conversationId === orderRef)!;
+    await payments.completeChallenge(app, id, fake.callbackFor(p.paymentId));
+    app.clock.advance(86_400_000);
+    expect(await payments.refund(app, { paymentId: id, amount: 2_345, reason: "Eksik ürün", requestedBy: "staff:1" })).toMatchObject({ ok: true, kind: "refund", remaining: 10_000 });
+    expect(last("/payment/refund").body).toMatchObject({ paymentTransactionId: p.transactionId, price: "23.45", currency: "TRY" });
+    expect(p.refunded).toBe(2_345);
+
+    const other = await challenged("5528790000000008");
+    const oid = (other.start as { paymentId: string }).paymentId;
+    const op = [...fake.payments.values()].find((x) => x.conversationId === other.orderRef)!;
+    await payments.completeChallenge(app, oid, fake.callbackFor(op.paymentId));
+    expect(await payments.cancel(app, { paymentId: oid, reason: "Üye iptal etti", requestedBy: "member:1" })).toMatchObject({ ok: true, kind: "cancel" });
+    expect(last("/payment/cancel").body).toMatchObject({ paymentId: op.paymentId });
+    expect(op.cancelled).toBe(true);
+  });
+
+  it("an answer lost after the charge is settled by the reconcile job, once", async () => {
+    const { orderRef, start } = await challenged("5528790000000008");
+    const id = (start as { paymentId: string }).paymentId;
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    fake.dropAnswerOnce("/payment/3dsecure/auth");
+    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "processing" });
+    expect(fake.payments.get(providerId)?.status).toBe("SUCCESS"); // charged at the provider
+    expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(0);
+    app.clock.advance(5 * 60_000);
+    expect(await payments.reconcile(app)).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(last("/payment/detail").body).toMatchObject({ paymentId: providerId });
+    expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
+    expect((await payments.getPayment(app, id))?.status).toBe("succeeded");
+  });
+
+  it("a response with a forged signature is not trusted", async () => {
+    const saved = await payments.saveCardForUser(app, 77, "x@example.com", { number: "5528790000000008", holder: "X", expMonth: 1, expYear: 2031 });
+    fake.forgeSignatureOnce("/payment/auth");
+    const r = await payments.startPayment(app, { orderRef: ref(), amount: 1_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 77 });
+    expect(r.status).toBe("processing"); // not taken as paid; reconcile asks again with a verified answer
+    app.clock.advance(5 * 60_000);
+    expect(await payments.reconcile(app)).toMatchObject({ succeeded: 1 });
+  });
+
+  it("an unsigned callback is rejected: the signature is required, so a forged 'success' post charges nothing", async () => {
+    const { orderRef, start } = await challenged("5528790000000008");
+    const id = (start as { paymentId: string }).paymentId;
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    const genuine = fake.callbackFor(providerId);
+    const { signature, ...unsigned } = genuine;
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    // the genuine fields without their signature, and a hand-made 'success' post
+    expect(await payments.completeChallenge(app, id, unsigned)).toEqual({ status: "rejected" });
+    expect(await payments.completeChallenge(app, id, { paymentId: providerId, conversationId: orderRef, status: "success", mdStatus: "1" })).toEqual({ status: "rejected" });
+    expect(await payments.completeChallenge(app, id, { ...unsigned, signature: "" })).toEqual({ status: "rejected" });
+    expect(fake.requests.some((r) => r.path === "/payment/3dsecure/auth" && r.body.paymentId === providerId)).toBe(false);
+    expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(0);
+    const refused = (await payments.attemptsOfOrder(app, orderRef)).filter((a) => a.errorCode === "callback_signature");
+    expect(refused).toHaveLength(3);
+    // the payment still waits for the real callback, which completes it once
+    expect(await payments.completeChallenge(app, id, genuine)).toMatchObject({ status: "succeeded" });
+    expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
+  });
+
+  it("an unsigned payment answer is not trusted either; a signed lookup settles it", async () => {
+    const saved = await payments.saveCardForUser(app, 78, "y@example.com", { number: "5528790000000008", holder: "Y", expMonth: 1, expYear: 2031 });
+    fake.stripSignatureOnce("/payment/auth");
+    const orderRef = ref();
+    const r = await payments.startPayment(app, { orderRef, amount: 2_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 78, hook: "iyzico.test" });
+    expect(r.status).toBe("processing");
+    expect(hookRuns.filter((x) => x === orderRef)).toHaveLength(0);
+    app.clock.advance(5 * 60_000);
+    expect(await payments.reconcile(app)).toMatchObject({ succeeded: 1 });
+    expect(hookRuns.filter((x) => x === orderRef)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,196 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { AppContext } from "../context";
+import * as accounts from "../accounts/service";
+import * as catalog from "../catalog/service";
+import * as notes from "../notes/service";
+import * as orders from "../orders/service";
+import { getSettings } from "../settings/service";
+import { productImage } from "~/shared/catalog";
+import { istanbulDate } from "~/shared/clock";
+import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
+
+/**
+ * Printable pages of an order (issue 10, SPEC §2.12): /printinvoice/{order} and /printnote/{order}.
+ *
+ * Access (DESIGN 'print pages behind an unnamed guard'): the order's owner (signed-in member), staff (admin or
+ * operations), or anyone holding a link signed with the shop's key (HMAC-SHA256 over kind, order reference and
+ * expiry) that has not expired. Everyone else gets the same answer whether the order exists or not (404).
+ * `{order}` is the order number ('2026-000123', what members see) or the order's public id.
+ */
+export type PrintKind = "invoice" | "note";
+
+export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote" };
+
+/** Staff roles that may print any order (admin always passes). */
+const STAFF_ROLES = ["admin", "operations"] as const;
+
+const DEFAULT_TTL_MS = 24 * 3_600_000;
+const MAX_TTL_MS = 30 * 24 * 3_600_000;
+
+const refSchema = z.union([z.string().regex(/^\d{4}-\d{6}$/), z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)]);
+
+function signature(app: AppContext, kind: PrintKind, ref: string, exp: number): string {
+  return createHmac("sha256", app.secretKey).update(`print:${kind}:${ref}:${exp}`).digest("base64url");
+}
+
+/**
+ * A link to an order's printable page that works without signing in until it expires (default 24 hours, at
+ * most 30 days): for staff in the management area and for mails. Relative; prefix `app.config.publicUrl`
+ * for a mail.
+ */
+export function signedPrintUrl(app: AppContext, kind: PrintKind, orderPublicIdOrNumber: string, ttlMs: number = DEFAULT_TTL_MS): string {
+  const ttl = Math.min(Math.max(1000, Math.trunc(ttlMs)), MAX_TTL_MS);
+  const exp = Math.floor((app.clock.now().getTime() + ttl) / 1000);
+  const ref = encodeURIComponent(orderPublicIdOrNumber);
+  return `${PRINT_PATH[kind]}/${ref}?exp=${exp}&sig=${signature(app, kind, orderPublicIdOrNumber, exp)}`;
+}
+
+/** Whether `search` (the page's query string) carries a valid, unexpired signature for this kind and reference. */
+export function validSignature(app: AppContext, kind: PrintKind, ref: string, search: URLSearchParams): boolean {
+  const expText = search.get("exp") ?? "";
+  const sig = search.get("sig") ?? "";
+  if (!/^\d{1,12}$/.test(expText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+  const exp = Number(expText);
+  if (exp * 1000 <= app.clock.now().getTime()) return false;
+  const expected = Buffer.from(signature(app, kind, ref, exp));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function findOrder(app: AppContext, ref: string): Promise<orders.OrderRow | undefined> {
+  if (!refSchema.safeParse(ref).success) return undefined;
+  return /^\d{4}-\d{6}$/.test(ref) ? orders.getByNumber(app, ref) : orders.getByPublicId(app, ref);
+}
+
+/**
+ * The order behind a print page's address when this request may see it, otherwise null (the page answers 404
+ * either way: a stranger cannot tell an existing order from a missing one).
+ */
+export async function printableOrder(app: AppContext, request: Request, kind: PrintKind, ref: string): Promise<orders.OrderRow | null> {
+  const order = await findOrder(app, ref);
+  if (!order) return null;
+  if (validSignature(app, kind, ref, new URL(request.url).searchParams)) return order;
+  const { user } = await accounts.getSession(app, request);
+  if (!user) return null;
+  if (order.userId !== null && order.userId === user.id) return order;
+  if ((STAFF_ROLES as readonly string[]).includes(user.role)) return order;
+  return null;
+}
+
+// ─── invoice ─────────────────────────────────────────────────────────────────────────────────────
+
+/** addressObj of SPEC §3 as stored with the order; missing fields read as empty. */
+const storedAddress = z
+  .object({
+    delFullName: z.string(),
+    delAddress: z.string(),
+    delCityName: z.string(),
+    delCountyName: z.string(),
+    delNeighName: z.string(),
+    delPhoneNumber: z.string(),
+    invFullName: z.string(),
+    invAddress: z.string(),
+    invCityName: z.string(),
+    invCountyName: z.string(),
+    invNeighName: z.string(),
+    invPhoneNumber: z.string(),
+    firmName: z.string(),
+    taxAuthority: z.string(),
+    TID: z.string(),
+    isSingleAddress: z.union([z.literal(0), z.literal(1)]),
+  })
+  .partial();
+
+const storedTax = z.object({ deliveryRateBp: z.number().int().min(0).max(10_000) }).partial();
+
+/** '5321234567' → '0532 123 45 67'; anything else as stored. */
+export function formatPhone(p: string): string {
+  return /^5\d{9}$/.test(p) ? `0${p.slice(0, 3)} ${p.slice(3, 6)} ${p.slice(6, 8)} ${p.slice(8)}` : p;
+}
+
+/** The recipient block: billing fields, or the delivery fields when the billing address is the same (isSingleAddress 1). */
+export function recipientOf(address: unknown): InvoiceRecipient {
+  const a = storedAddress.safeParse(address).data ?? {};
+  const single = a.isSingleAddress === 1 || (a.isSingleAddress === undefined && !a.invFullName);
+  const pick = (del: string | undefined, inv: string | undefined) => ((single ? del : inv) ?? "").trim();
+  const neigh = pick(a.delNeighName, a.invNeighName);
+  const street = pick(a.delAddress, a.invAddress);
+  const county = pick(a.delCountyName, a.invCountyName);
+  const city = pick(a.delCityName, a.invCityName);
+  return {
+    firmName: (a.firmName ?? "").trim(),
+    name: pick(a.delFullName, a.invFullName),
+    address: [neigh, street].filter(Boolean).join(", "),
+    countyCity: [county, city].filter(Boolean).join(" / "),
+    phone: formatPhone(pick(a.delPhoneNumber, a.invPhoneNumber)),
+    taxAuthority: (a.taxAuthority ?? "").trim(),
+    taxId: (a.TID ?? "").trim(),
+  };
+}
+
+/** Everything the printed invoice shows, computed from the stored order and its lines (prices and rates as placed). */
+export async function invoiceView(app: AppContext, order: orders.OrderRow): Promise<InvoiceView> {
+  const [lines, boxes] = await Promise.all([orders.linesOf(app, [order.id]), catalog.boxTypes(app)]);
+  const deliveryRateBp = storedTax.safeParse(order.taxSnapshot).data?.deliveryRateBp ?? (await getSettings(app)).tax.deliveryRateBp;
+  const inv = computeInvoice({
+    lines: lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity, taxRateBp: l.taxRateBp })),
+    discountAmount: order.discountAmount,
+    usedBonus: order.usedBonus,
+    shippingCost: order.deliveryCost,
+    deliveryRateBp,
+  });
+  return {
+    orderNumber: order.orderNumber,
+    printDate: istanbulDate(app.clock.now()),
+    orderDate: istanbulDate(order.createdAt),
+    recipient: recipientOf(order.address),
+    rows: lines.map((l, i) => {
+      const box = l.boxType ? boxes.get(l.boxType) : undefined;
+      const r = inv.rows[i]!;
+      return {
+        productId: l.productId,
+        name: l.name,
+        packageContent: l.packageContent,
+        image: l.thumbName ? productImage(l.thumbName) : null,
+        box: box ? { name: box.name, image: box.imageUrl } : null,
+        taxRateBp: r.taxRateBp,
+        quantity: r.quantity,
+        unitNet: r.unitNet,
+        lineNet: r.lineNet,
+      };
+    }),
+    shipping: inv.shipping ? { taxRateBp: inv.shipping.taxRateBp, net: inv.shipping.net } : null,
+    discount: order.discountAmount > 0 ? { promoCode: order.promoCode, net: inv.discountNet } : null,
+    usedBonus: order.usedBonus > 0 ? { net: inv.bonusNet } : null,
+    subTotal: inv.subTotal,
+    taxes: inv.taxes,
+    total: inv.total,
+  };
+}
+
+// ─── printed note ────────────────────────────────────────────────────────────────────────────────
+
+export const noteView = (app: AppContext, order: orders.OrderRow) => notes.printedNote(app, order.id);
+
+// ─── member area ─────────────────────────────────────────────────────────────────────────────────
+
+export interface PrintLinks {
+  invoice: string;
+  note: string | null;
+}
+
+/** Links to the printable pages of a member's orders, by order number (the member's session opens them). */
+export async function memberPrintLinks(app: AppContext, userId: number): Promise<Record<string, PrintLinks>> {
+  const list = await orders.listForUser(app, userId);
+  const withNotes = await notes.ordersWithNotes(
+    app,
+    list.map((o) => o.id),
+  );
+  return Object.fromEntries(
+    list.map((o) => [
+      o.orderNumber,
+      { invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`, note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null },
+    ]),
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import { useNotice } from "~/ui/Notices";
+import type { NoticeKind } from "~/shared/notice-durations";
+
+/**
+ * The answer to a form: before JavaScript runs it is shown in the page (so plain forms work);
+ * once the page is interactive it appears as a short notice with the spec's display time.
+ * `sticky` answers stay in the page either way.
+ */
+export function FormMessage({
+  message,
+  kind = "error",
+  durationMs,
+  sticky = false,
+  trigger,
+}: {
+  message?: string | null;
+  kind?: NoticeKind;
+  durationMs?: number;
+  sticky?: boolean;
+  /** The action data object: a repeated answer with the same text shows again. */
+  trigger?: unknown;
+}) {
+  const notify = useNotice();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (message && !sticky) notify(message, kind, durationMs);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [trigger ?? message, message, kind, durationMs, sticky, notify]);
+  if (!message || (hydrated && !sticky)) return null;
+  return (
+    <p role={kind === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${kind === "success" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { BasketItemView } from "~/shared/basket";
+import { productImage } from "~/shared/catalog";
+import { LIMITS } from "~/shared/constants";
+import { formatTRY } from "~/shared/money";
+import { basketTr } from "~/shared/texts/basket.tr";
+import { catalogTr } from "~/shared/texts/catalog.tr";
+import { fmt } from "~/shared/texts/tr";
+import { CsrfField } from "~/ui/CsrfField";
+import { useBasketNotice } from "./useBasketNotice";
+
+const t = basketTr;
+
+/** One basket line: picture, name, box and variant, unit and line price, quantity −/+ and 'Sil' (SPEC §2.7). */
+function BasketLine({ item }: { item: BasketItemView }) {
+  const update = useFetcher();
+  const remove = useFetcher();
+  useBasketNotice(update.data, "update");
+  useBasketNotice(remove.data, "delete");
+  const [typed, setTyped] = useState(String(item.quantity));
+  useEffect(() => setTyped(String(item.quantity)), [item.quantity]);
+  const busy = update.state !== "idle" || remove.state !== "idle";
+  const inputId = `qty-${item.id}`;
+  return (
+    <li className={`flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-choc-100 ${busy ? "opacity-70" : ""}`}>
+      <Link to={`/product/${item.productId}`} className="relative shrink-0">
+        <img src={productImage(item.thumbName)} width={88} height={88} alt={fmt(catalogTr.detail.mainImageAlt, { name: item.name })} className="h-22 w-22 rounded-lg bg-choc-50 object-cover" />
+        {item.box ? (
+          <img src={item.box.imageUrl} width={40} height={30} alt={fmt(catalogTr.detail.boxAlt, { box: item.box.name })} className="absolute -bottom-1 -right-1 h-auto w-10 rounded bg-white/80" />
+        ) : null}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="font-bold leading-snug text-choc-900">
+          <Link to={`/product/${item.productId}`}>{item.name}</Link>
+        </h3>
+        <p className="text-sm text-stone-700">{item.packageContent}</p>
+        {item.variantName ? <p className="text-sm text-stone-700">{fmt(t.variant, { name: item.variantName })}</p> : null}
+        {item.box ? <p className="text-sm text-stone-700">{fmt(t.box, { name: item.box.name })}</p> : null}
+        {!item.available ? <p className="text-sm font-semibold text-red-800">{t.unavailable}</p> : null}
+        {item.stockLeft !== null ? <p className="text-sm font-semibold text-red-800">{fmt(t.notEnoughStock, { n: item.stockLeft })}</p> : null}
+        <p className="text-sm">
+          <span className="text-stone-700">{t.unitPrice}: </span>
+          {formatTRY(item.itemPrice)}
+        </p>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          <update.Form method="post" action="/basket" className="flex items-center">
+            <CsrfField />
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="itemId" value={item.id} />
+            <button
+              type="submit"
+              name="step"
+              value="-1"
+              disabled={item.quantity <= 1 || busy}
+              aria-label={fmt(t.decrease, { name: item.name })}
+              className="h-11 w-11 rounded-l-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
+            >
+              −
+            </button>
+            <label htmlFor={inputId} className="sr-only">
+              {fmt(t.quantityOf, { name: item.name })}
+            </label>
+            <input
+              id={inputId}
+              name="quantity"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, LIMITS.quantityMaxChars))}
+              onBlur={(e) => {
+                if (typed !== String(item.quantity) && /^\d+$/.test(typed) && Number(typed) >= 1) void update.submit(e.currentTarget.form);
+                else setTyped(String(item.quantity));
+              }}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={LIMITS.quantityMaxChars}
+              autoComplete="off"
+              className="h-11 w-14 border-y border-choc-200 bg-white text-center text-lg"
+            />
+            <button
+              type="submit"
+              name="step"
+              value="1"
+              disabled={item.quantity >= LIMITS.quantityMax || busy}
+              aria-label={fmt(t.increase, { name: item.name })}
+              className="h-11 w-11 rounded-r-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
+            >
+              +
+            </button>
+            <noscript>
+              <button type="submit" name="step" value="0" className="ml-2 min-h-11 rounded-lg px-2 text-sm underline">
+                {t.update}
+              </button>
+            </noscript>
+          </update.Form>
+          <remove.Form method="post" action="/basket">
+            <CsrfField />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="itemId" value={item.id} />
+            <button type="submit" disabled={busy} aria-label={fmt(t.removeAria, { name: item.name })} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-red-800 underline">
+              {t.remove}
+            </button>
+          </remove.Form>
+        </div>
+        <p className="text-right font-bold text-choc-900">
+          <span className="sr-only">{t.lineTotal}: </span>
+          {formatTRY(item.lineTotal)}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function BasketItems({ items }: { items: BasketItemView[] }) {
+  return (
+    <section aria-labelledby="basket-items">
+      <h2 id="basket-items" className="sr-only">
+        {t.items}
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {items.map((i) => (
+          <BasketLine key={i.id} item={i} />
+        ))}
+      </ul>
+    </section>
+  );
+}

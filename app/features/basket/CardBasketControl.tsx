@@ -1,0 +1,79 @@
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { BasketSummaryData } from "~/shared/basket";
+import type { ProductCard } from "~/shared/catalog";
+import { LIMITS } from "~/shared/constants";
+import { catalogTr } from "~/shared/texts/catalog.tr";
+import { fmt } from "~/shared/texts/tr";
+import { CsrfField } from "~/ui/CsrfField";
+import { useBasketNotice } from "./useBasketNotice";
+
+const t = catalogTr.list;
+
+/** Quantity of a product in the visitor's basket (root loader data) and the line the counter changes. */
+function useLine(productId: number) {
+  const root = useRouteLoaderData("root") as { basket?: BasketSummaryData | null } | undefined;
+  const lines = root?.basket?.lines.filter((l) => l.productId === productId) ?? [];
+  return { quantity: lines.reduce((n, l) => n + l.quantity, 0), line: lines[0] ?? null };
+}
+
+/**
+ * A product card's basket control (SPEC §2.4): 'EKLE' adds one through the basket action; once the basket holds
+ * the product a −/+ counter changes its line (minus stops at 1; 'Sil' on the basket page removes it).
+ * Plain forms, so it works before JavaScript loads.
+ */
+export function CardBasketControl({ product }: { product: ProductCard }) {
+  const fetcher = useFetcher();
+  useBasketNotice(fetcher.data, "add");
+  const { quantity, line } = useLine(product.id);
+  const busy = fetcher.state !== "idle";
+  if (line && quantity > 0) {
+    return (
+      <fetcher.Form method="post" action="/basket" className="flex items-center justify-between rounded-lg bg-choc-100">
+        <CsrfField />
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="itemId" value={line.itemId} />
+        <input type="hidden" name="quantity" value={line.quantity} />
+        <button
+          type="submit"
+          name="step"
+          value="-1"
+          disabled={busy || line.quantity <= 1}
+          aria-label={fmt(t.decrease, { name: product.name })}
+          className="h-11 w-11 rounded-l-lg text-xl font-bold disabled:opacity-40"
+        >
+          −
+        </button>
+        <span className="font-bold" aria-live="polite">
+          <span className="sr-only">{fmt(t.inBasket, { count: quantity })}</span>
+          <span aria-hidden="true">{quantity}</span>
+        </span>
+        <button
+          type="submit"
+          name="step"
+          value="1"
+          disabled={busy || line.quantity >= LIMITS.quantityMax}
+          aria-label={fmt(t.increase, { name: product.name })}
+          className="h-11 w-11 rounded-r-lg text-xl font-bold disabled:opacity-40"
+        >
+          +
+        </button>
+      </fetcher.Form>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/basket">
+      <CsrfField />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value="1" />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={fmt(t.addAria, { name: product.name })}
+        className="flex min-h-11 w-full items-center justify-center rounded-lg bg-choc-700 px-4 py-2 font-bold tracking-wide text-white hover:bg-choc-800 disabled:opacity-60"
+      >
+        {t.add}
+      </button>
+    </fetcher.Form>
+  );
+}

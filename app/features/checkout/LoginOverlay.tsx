@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Field";
+import { LIMITS } from "~/shared/constants";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { CsrfField } from "~/ui/CsrfField";
+import { Dialog } from "~/ui/Dialog";
+
+const t = checkoutTr.overlay;
+
+/** What the payment step answers a guest: sign in (the e-mail has an account) or quick membership. */
+export type OverlayResult = { ok: true; overlay: "existing" | "new"; email: string } | { ok: true; overlay: "done"; message: string };
+
+/**
+ * The login overlay of the payment step (SPEC §2.8, §4): tabs 'Üye Girişi' and 'Hızlı Üyelik' (disabled for an
+ * existing customer), and 'Üye olmadan devam et'. The buyer chooses the quick membership password (DESIGN).
+ */
+export function LoginOverlay({ result, onClose, errors }: { result: Extract<OverlayResult, { email: string }>; onClose: () => void; errors: Record<string, string> }) {
+  const existing = result.overlay === "existing";
+  const [tab, setTab] = useState<"member" | "quick">(existing ? "member" : "quick");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Dialog open onClose={onClose} title={t.title} wide>
+      <p className="text-sm">{existing ? t.intro : t.quickIntro}</p>
+      <div role="tablist" aria-label={t.title} className="mt-4 flex gap-2 border-b border-choc-100">
+        <button type="button" role="tab" id="tab-member" aria-selected={tab === "member"} aria-controls="panel-member" onClick={() => setTab("member")} className={`min-h-11 px-3 font-semibold ${tab === "member" ? "border-b-2 border-choc-700" : ""}`}>
+          {t.memberTab}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-quick"
+          aria-selected={tab === "quick"}
+          aria-controls="panel-quick"
+          disabled={existing}
+          onClick={() => setTab("quick")}
+          className={`min-h-11 px-3 font-semibold disabled:opacity-40 ${tab === "quick" ? "border-b-2 border-choc-700" : ""}`}
+        >
+          {t.quickTab}
+        </button>
+      </div>
+      {tab === "member" ? (
+        <div role="tabpanel" id="panel-member" aria-labelledby="tab-member">
+        <Form method="post" className="mt-4 space-y-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="signin" />
+          <Field label={checkoutTr.payment.email} value={result.email} readOnly name="emailShown" />
+          <Field label={t.password} name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors.password} />
+          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+            {t.signIn}
+          </button>
+        </Form>
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-quick" aria-labelledby="tab-quick">
+        <Form method="post" className="mt-4 space-y-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="quick" />
+          <Field label={t.name} name="name" autoComplete="name" required minLength={LIMITS.quickMembershipNameMin} error={errors.name} />
+          <Field label={t.password} name="pass" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass} />
+          <Field label={t.password2} name="pass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass2} />
+          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+            {t.register}
+          </button>
+        </Form>
+        </div>
+      )}
+      <Form method="post" className="mt-4">
+        <CsrfField />
+        <input type="hidden" name="intent" value="guest" />
+        <button type="submit" className={`${secondaryButtonClass} w-full`} disabled={busy}>
+          {t.continueAsGuest}
+        </button>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { parse } from "cookie";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { skipAfterNetworkFailure } from "./ui/network";
+import * as site from "./.server/site/service";
+import * as accounts from "./.server/accounts/service";
+import * as basketService from "./.server/basket/service";
+import { isChromeless, showsSiteMessages } from "./shared/constants";
+import { fmt, tr } from "./shared/texts/tr";
+import { NoticeProvider } from "./ui/Notices";
+import { useNonce } from "./ui/nonce";
+import { SiteHeader } from "./features/chrome/SiteHeader";
+import { SideMenu } from "./features/chrome/SideMenu";
+import { SiteFooter } from "./features/chrome/SiteFooter";
+import { SiteMessageBar } from "./features/chrome/SiteMessages";
+import type { BasketSummary, ChromeUser, MenuTileData, PreviousOrder, SiteMessage } from "./features/chrome/types";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [status, menu, session] = await Promise.all([site.getStatus(context.app), site.getMenu(context.app), accounts.getSession(context.app, request)]);
+  const [memberOrders, basket] = await Promise.all([
+    session.user ? accounts.memberOrders(context.app, session.user.id) : [],
+    basketService.getSummary(context.app, { sessionId: session.sessionId, userId: session.user?.id ?? null }),
+  ]);
+  const cookies = parse(request.headers.get("cookie") ?? "");
+  const shown = (text: string, key: string, dismissed: string | undefined): SiteMessage | null =>
+    text && dismissed !== key ? { text, key } : null;
+  return {
+    requestId: context.requestId,
+    version: status.version,
+    chatUrl: context.app.config.chatUrl,
+    topMsg: shown(status.topMsg, status.topKey, cookies.dm_top),
+    botMsg: shown(status.botMsg, status.botKey, cookies.dm_bot),
+    menu: menu.map(
+      (t): MenuTileData => ({
+        pageId: t.pageId,
+        parentPageId: t.parentPageId,
+        size: t.size,
+        name: t.name,
+        link: t.link,
+        subHeader: t.subHeader,
+        bgColour: t.bgColour,
+        textColour: t.textColour,
+      }),
+    ),
+    basket: basket as BasketSummary | null,
+    user: (session.user ? { name: session.user.name, initial: session.user.initial } : null) as ChromeUser | null,
+    orders: memberOrders.map(
+      (o): PreviousOrder => ({
+        orderNumber: o.orderNumber,
+        status: o.status,
+        carrier: o.carrier,
+        trackingNumber: o.trackingNumber,
+        trackingUrl: o.trackingUrl,
+        estimatedDelivery: o.estimatedDelivery,
+      }),
+    ),
+    /** Echoed by <CsrfField/> in every form (accounts issue). */
+    csrfToken: session.csrfToken,
+  };
+}
+
+/** A request that never reached the server keeps the page (no reload that would fail too). */
+export const shouldRevalidate = skipAfterNetworkFailure;
+
+export function meta() {
+  return [
+    { title: tr.brand.name },
+    { name: "description", content: tr.brand.slogan },
+    { name: "theme-color", content: "#3b2417" },
+  ];
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="tr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    // lets tests and progressive enhancement know the page is interactive
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
+  if (isChromeless(pathname)) {
+    // no header or footer; the site messages still show, except on printouts
+    const messages = showsSiteMessages(pathname);
+    return (
+      <NoticeProvider>
+        {messages ? <SiteMessageBar which="top" message={loaderData.topMsg} /> : null}
+        <main id="main">
+          <Outlet />
+        </main>
+        {messages ? <SiteMessageBar which="bottom" message={loaderData.botMsg} /> : null}
+      </NoticeProvider>
+    );
+  }
+  return (
+    <NoticeProvider>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {tr.common.skipToContent}
+      </a>
+      <SiteHeader basket={loaderData.basket} onMenu={() => setMenuOpen(true)} />
+      <SideMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        user={loaderData.user}
+        orders={loaderData.orders}
+        tiles={loaderData.menu}
+        chatUrl={loaderData.chatUrl}
+      />
+      <div className="pt-14">
+        <SiteMessageBar which="top" message={loaderData.topMsg} />
+        <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter version={loaderData.version} />
+      <SiteMessageBar which="bottom" message={loaderData.botMsg} />
+    </NoticeProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? tr.errors.notFoundTitle : tr.errors.pageTitle}</h1>
+      {notFound ? null : <p className="mt-4">{tr.errors.pageBody}</p>}
+      <p className="mt-6">
+        <a href="/home" className="underline">
+          {tr.common.home}
+        </a>
+      </p>
+      {root?.requestId && !notFound ? <p className="mt-6 text-sm text-stone-600">{fmt(tr.errors.requestId, { id: root.requestId })}</p> : null}
+    </main>
+  );
+}

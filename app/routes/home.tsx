@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { Route } from "./+types/home";
+import * as catalog from "~/.server/catalog/service";
+import { HomeView } from "~/features/catalog/HomeView";
+import { tr } from "~/shared/texts/tr";
+import { pageTitle } from "~/ui/PageTitle";
+
+/**
+ * Home screen (SPEC §2.4): /home (main group and widgets), /home/{group}, /home/sub/{group} (this module serves
+ * both route ids). An unknown group shows the main page with HTTP 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const group = params.group;
+  const isSub = new URL(request.url).pathname.startsWith("/home/sub/");
+  const page = await catalog.getHomePage(context.app, group ? (isSub ? { sub: group } : { group }) : {});
+  if (page) return page;
+  return data((await catalog.getHomePage(context.app))!, { status: 404 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const g = loaderData?.group;
+  if (!g || g.kind === "main") return [...pageTitle(tr.pages.home), { name: "description", content: g?.description ?? tr.brand.slogan }];
+  return [...pageTitle(g.name), { name: "description", content: g.description || g.headline }];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomeView data={loaderData} />;
+}

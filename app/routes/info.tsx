@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import type { Route } from "./+types/info";
+import { InfoArticle } from "~/features/content/InfoArticle";
+import { getInfoPage, type InfoPageKey } from "~/.server/site/pages";
+import { pageTitle } from "~/ui/PageTitle";
+
+/**
+ * Static information pages (SPEC §2.5): about, process, social responsibility (also the app variant
+ * mcappdonation) and the three agreements. Their texts are in the code until staff rewrite one in the
+ * management area (app/.server/site/pages.ts); the loader returns the page, so the text never lands in a
+ * browser bundle.
+ */
+const PAGES: Record<string, InfoPageKey> = {
+  "/about": "about",
+  "/process": "process",
+  "/responsibility": "responsibility",
+  "/mcappdonation": "responsibility",
+  "/agreement/nda": "nda",
+  "/agreement/popd": "popd",
+  "/agreement/dely": "dely",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const key = PAGES[new URL(request.url).pathname.replace(/\/+$/, "")];
+  if (!key) throw data(null, { status: 404 });
+  return { page: (await getInfoPage(context.app, key)).page };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const p = loaderData?.page;
+  return p ? [...pageTitle(p.title), { name: "description", content: p.intro?.[0] ?? p.title }] : [];
+}
+
+export default function Info({ loaderData }: Route.ComponentProps) {
+  return <InfoArticle page={loaderData.page} />;
+}

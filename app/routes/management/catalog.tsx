@@ -1,0 +1,91 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/catalog";
+import * as management from "~/.server/management/service";
+import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, SelectField, Table, TextField, withParams } from "~/features/management/ui";
+import { pageTitle } from "~/ui/PageTitle";
+import { formatTRY } from "~/shared/money";
+import { catalogFilterSchema, PRODUCT_KINDS } from "~/shared/management-forms";
+import { fmt } from "~/shared/texts/tr";
+import { managementTr } from "~/shared/texts/management.tr";
+
+const t = managementTr;
+const c = t.catalog;
+const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+
+export function meta() {
+  return pageTitle(c.title);
+}
+
+/** Every product, archived ones too, searchable and filtered on the server, one page at a time. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await management.guard(context, request, "catalog.view");
+  const filter = catalogFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { filter, ...(await management.catalogList(context.app, filter)) };
+}
+
+export { SectionError as ErrorBoundary };
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, total, pages } = loaderData;
+  const { page, ...base } = filter;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{c.title}</h1>
+      <Form method="get" role="search" aria-label={c.filters} className={`${panelClass} grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4`}>
+        <TextField label={c.q} name="q" type="search" defaultValue={filter.q} className="sm:col-span-2 lg:col-span-1" />
+        <SelectField label={c.state} name="state" defaultValue={filter.state}>
+          <option value="">{t.common.all}</option>
+          <option value="active">{c.stateActive}</option>
+          <option value="archived">{c.stateArchived}</option>
+        </SelectField>
+        <SelectField label={c.kind} name="kind" defaultValue={filter.kind}>
+          <option value="">{t.common.all}</option>
+          {PRODUCT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {c.kinds[k]}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <button type="submit" className={buttonClass}>
+            {t.common.filter}
+          </button>
+        </div>
+      </Form>
+      <p aria-live="polite" className="text-sm">
+        {fmt(t.common.results, { total })}
+      </p>
+      {rows.length === 0 ? (
+        <p className={panelClass}>{t.common.noResults}</p>
+      ) : (
+        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
+          <Table caption={c.title} columns={[c.product, c.id, c.packageContent, c.price, c.stock, c.storefront, c.state]}>
+            {rows.map((p) => (
+              <Row key={p.id}>
+                <Cell label={c.product}>
+                  <span className="flex items-center gap-2">
+                    <img src={p.image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded bg-choc-50 object-cover" />
+                    <Link to={`/management/catalog/${p.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: p.name })}>
+                      {p.name}
+                    </Link>
+                  </span>
+                </Cell>
+                <Cell label={c.id}>{p.id}</Cell>
+                <Cell label={c.packageContent}>{p.packageContent || t.common.none}</Cell>
+                <Cell label={c.price}>
+                  {money(p.itemPrice)}
+                  {p.originalPrice > p.itemPrice ? <s className="ml-2 text-stone-600">{money(p.originalPrice)}</s> : null}
+                </Cell>
+                <Cell label={c.stock}>{p.stock ?? c.unlimited}</Cell>
+                <Cell label={c.storefront}>{p.storefront ?? c.notInStorefront}</Cell>
+                <Cell label={c.state}>{p.active ? c.stateActive : c.stateArchived}</Cell>
+              </Row>
+            ))}
+          </Table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
+      <p className="text-sm text-stone-700">{c.pagesNote}</p>
+    </div>
+  );
+}

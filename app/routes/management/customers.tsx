@@ -1,0 +1,63 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/customers";
+import * as management from "~/.server/management/service";
+import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, Table, TextField, withParams } from "~/features/management/ui";
+import { pageTitle } from "~/ui/PageTitle";
+import { customerSearchSchema, customerState, formatDateTimeTr } from "~/shared/management";
+import { fmt } from "~/shared/texts/tr";
+import { managementTr } from "~/shared/texts/management.tr";
+
+const t = managementTr;
+const c = t.customers;
+
+export function meta() {
+  return pageTitle(c.title);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await management.guard(context, request, "customers.view");
+  const { q, page } = customerSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { q, page, ...(await management.customerList(context.app, q, page)) };
+}
+
+export { SectionError as ErrorBoundary };
+
+/** Customers by name or e-mail, one page at a time. */
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { q, page, pages, total, rows } = loaderData;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{c.title}</h1>
+      <Form method="get" className={`${panelClass} no-print flex flex-wrap items-end gap-3`} role="search">
+        <TextField label={c.q} name="q" type="search" defaultValue={q} hint={c.hint} className="min-w-64 flex-1" />
+        <button type="submit" className={buttonClass}>
+          {t.common.search}
+        </button>
+      </Form>
+      <p aria-live="polite" className="text-sm">
+        {fmt(t.common.results, { total })}
+      </p>
+      {rows.length === 0 ? (
+        <p className={panelClass}>{t.common.noResults}</p>
+      ) : (
+        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
+          <Table caption={c.title} columns={[c.name, c.email, c.registered, c.state]}>
+            {rows.map((u) => (
+              <Row key={u.id}>
+                <Cell label={c.name}>
+                  <Link to={`/management/customers/${u.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: u.name })}>
+                    {u.name}
+                  </Link>
+                </Cell>
+                <Cell label={c.email}>{u.email}</Cell>
+                <Cell label={c.registered}>{formatDateTimeTr(u.createdAt)}</Cell>
+                <Cell label={c.state}>{customerState(u)}</Cell>
+              </Row>
+            ))}
+          </Table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} href={(p) => withParams({ q }, { page: p })} />
+    </div>
+  );
+}

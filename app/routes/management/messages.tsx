@@ -1,0 +1,81 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/messages";
+import * as management from "~/.server/management/service";
+import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, SelectField, Table, TextField, withParams } from "~/features/management/ui";
+import { pageTitle } from "~/ui/PageTitle";
+import { formatDateTimeTr } from "~/shared/management";
+import { MESSAGE_STATES, messageFilterSchema } from "~/shared/management-forms";
+import { fmt } from "~/shared/texts/tr";
+import { managementTr } from "~/shared/texts/management.tr";
+
+const t = managementTr;
+const m = t.messages;
+
+export function meta() {
+  return pageTitle(m.title);
+}
+
+/** The contact-form inbox, newest first, by state and text, one page at a time. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await management.guard(context, request, "messages.handle");
+  const filter = messageFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { filter, ...(await management.inbox(context.app, filter)) };
+}
+
+export { SectionError as ErrorBoundary };
+
+const stateClass = { new: "bg-amber-100 text-amber-950", read: "bg-stone-100 text-stone-900", answered: "bg-green-100 text-green-900" } as const;
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, total, pages, unread } = loaderData;
+  const { page, ...base } = filter;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{m.title}</h1>
+      <p className="font-medium">{fmt(m.unread, { n: unread })}</p>
+      <Form method="get" role="search" aria-label={m.filters} className={`${panelClass} flex flex-wrap items-end gap-3`}>
+        <TextField label={m.q} name="q" type="search" defaultValue={filter.q} className="min-w-64 flex-1" />
+        <SelectField label={m.state} name="state" defaultValue={filter.state}>
+          <option value="">{t.common.all}</option>
+          {MESSAGE_STATES.map((s) => (
+            <option key={s} value={s}>
+              {m.states[s]}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className={buttonClass}>
+          {t.common.filter}
+        </button>
+      </Form>
+      <p aria-live="polite" className="text-sm">
+        {fmt(t.common.results, { total })}
+      </p>
+      {rows.length === 0 ? (
+        <p className={panelClass}>{t.common.noResults}</p>
+      ) : (
+        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
+          <Table caption={m.title} columns={[m.at, m.from, m.message, m.state]}>
+            {rows.map((r) => (
+              <Row key={r.id}>
+                <Cell label={m.at}>{formatDateTimeTr(r.createdAt)}</Cell>
+                <Cell label={m.from}>
+                  <Link to={`/management/messages/${r.id}`} className={`underline ${r.state === "new" ? "font-bold" : "font-medium"}`} aria-label={fmt(m.open, { name: r.name })}>
+                    {r.name}
+                  </Link>
+                  <span className="block text-xs break-all">{r.email ?? m.noEmail}</span>
+                </Cell>
+                <Cell label={m.message} className="max-w-md">
+                  {r.message}
+                </Cell>
+                <Cell label={m.state}>
+                  <span className={`rounded px-2 py-0.5 ${stateClass[r.state]}`}>{m.states[r.state]}</span>
+                </Cell>
+              </Row>
+            ))}
+          </Table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/not-found";
+import * as management from "~/.server/management/service";
+import { SectionError } from "~/features/management/ui";
+
+/** An unknown address inside the area: 404 for staff (and for everyone else, through the guard). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await management.guard(context, request, "area.enter");
+  throw management.notFound();
+}
+
+export { SectionError as ErrorBoundary };
+
+export default function ManagementNotFound() {
+  return null;
+}

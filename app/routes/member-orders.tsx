@@ -1,0 +1,118 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/member-orders";
+import * as accounts from "~/.server/accounts/service";
+import * as printing from "~/.server/printing/service";
+import { CsrfField } from "~/ui/CsrfField";
+import { pageTitle } from "~/ui/PageTitle";
+import { FormMessage } from "~/features/account/FormMessage";
+import { secondaryButtonClass } from "~/features/account/Field";
+import { formatTRY } from "~/shared/money";
+import { previousOrderLines } from "~/shared/previous-order";
+import { formatDateTr } from "~/shared/clock";
+import { fmt, tr } from "~/shared/texts/tr";
+import { accountTr } from "~/shared/texts/account.tr";
+import { invoiceTr } from "~/shared/texts/invoice.tr";
+import { notesTr } from "~/shared/texts/notes.tr";
+
+const t = accountTr.member;
+
+export function meta() {
+  return pageTitle(t.ordersTitle);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await accounts.requireUser(context, request);
+  const [orders, printLinks] = await Promise.all([accounts.memberOrders(context.app, user.id), printing.memberPrintLinks(context.app, user.id)]);
+  return { orders, printLinks };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await accounts.requireUser(context, request);
+  const form = await request.formData();
+  await accounts.verifyCsrf(context, request, form);
+  const r = await accounts.cancelMemberOrder(context.app, user.id, String(form.get("orderNumber") ?? ""));
+  return r.ok ? data({ ok: true, message: r.message }) : data({ ok: false, message: r.error }, { status: r.status === 429 ? 429 : 200 });
+}
+
+/** The member's orders (SPEC §2.1, §2.3, §6): number, date, status, total, carrier and tracking, cancel before baking. */
+export default function MemberOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, printLinks } = loaderData;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t.ordersTitle}</h1>
+      <FormMessage message={actionData?.message} kind={actionData?.ok ? "success" : "error"} trigger={actionData} sticky />
+      {orders.length === 0 ? (
+        <p className="rounded-xl bg-white p-5 shadow-sm">{tr.sideMenu.noOrders}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {orders.map((o) => (
+            <li key={o.orderNumber} className="rounded-xl bg-white p-4 shadow-sm">
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                <div>
+                  <dt className="text-stone-600">{t.orderNumber}</dt>
+                  <dd className="font-semibold">{o.orderNumber}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">{t.date}</dt>
+                  <dd>{formatDateTr(o.placedOn)}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">{t.status}</dt>
+                  <dd>{o.statusText}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">{t.total}</dt>
+                  <dd>{formatTRY(o.needToPay)}</dd>
+                </div>
+              </dl>
+              <div className="mt-2 text-sm">
+                {previousOrderLines(o).map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+                {o.trackingUrl ? (
+                  <a href={o.trackingUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                    {t.track}
+                  </a>
+                ) : null}
+              </div>
+              <PrintLinks links={printLinks[o.orderNumber]} status={o.status} orderNumber={o.orderNumber} />
+              {o.canCancel ? (
+                <Form method="post" className="mt-3">
+                  <CsrfField />
+                  <input type="hidden" name="orderNumber" value={o.orderNumber} />
+                  <button type="submit" className={secondaryButtonClass} aria-label={fmt(t.cancelConfirm, { number: o.orderNumber })}>
+                    {t.cancel}
+                  </button>
+                </Form>
+              ) : o.status === "preparing" || o.status === "ready" ? (
+                <p className="mt-3 text-sm text-stone-700">{fmt(t.cannotCancel, { phone: tr.footer.phone })}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The order's printable invoice and gift note (issue 10): open in a new tab, the member's session opens them. */
+function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; note: string | null } | undefined; status: string; orderNumber: string }) {
+  if (!links) return null;
+  const invoice = status !== "cancelled" && status !== "refunded";
+  if (!invoice && !links.note) return null;
+  const linkClass = "inline-flex min-h-11 items-center font-semibold text-choc-800 underline";
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+      {invoice ? (
+        <a href={links.invoice} target="_blank" rel="noopener noreferrer" aria-label={fmt(invoiceTr.member.printInvoiceAria, { number: orderNumber })} className={linkClass}>
+          {invoiceTr.member.printInvoice}
+        </a>
+      ) : null}
+      {links.note ? (
+        <a href={links.note} target="_blank" rel="noopener noreferrer" aria-label={fmt(notesTr.member.printNoteAria, { number: orderNumber })} className={linkClass}>
+          {notesTr.member.printNote}
+        </a>
+      ) : null}
+    </p>
+  );
+}

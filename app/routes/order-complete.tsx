@@ -1,0 +1,108 @@
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/order-complete";
+import * as accounts from "~/.server/accounts/service";
+import * as orders from "~/.server/orders/service";
+import * as payments from "~/.server/payments/service";
+import * as printing from "~/.server/printing/service";
+import { useCardMemory } from "~/features/checkout/CardMemory";
+import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
+import { formatDayTr } from "~/shared/clock";
+import { formatTRY } from "~/shared/money";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { ordersTr } from "~/shared/texts/orders.tr";
+import { fmt } from "~/shared/texts/tr";
+import { pageTitle } from "~/ui/PageTitle";
+
+const t = checkoutTr.complete;
+
+export function meta() {
+  return [...pageTitle(t.title), { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Complete step (SPEC §2.8 step 4): 'Siparişiniz alındı' with the order number, dates and a home button. The order
+ * is found by its unguessable public id (?siparis=) or by the payment that made it (?odeme=, after 3-D Secure);
+ * without one it goes to '/'. A 3-D Secure that did not end in an order goes back to the confirm step.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const q = new URL(request.url).searchParams;
+  const publicId = q.get("siparis");
+  const paymentId = q.get("odeme");
+  let order: orders.OrderRow | undefined;
+  if (publicId && /^[\w-]{10,64}$/.test(publicId)) order = await orders.getByPublicId(app, publicId);
+  else if (paymentId && /^[\w-]{10,64}$/.test(paymentId)) {
+    order = await orders.getByPaymentRef(app, paymentId);
+    if (!order) {
+      const p = await payments.getPayment(app, paymentId);
+      if (p && p.status !== "succeeded") throw redirect(`/order/confirm?odeme=${encodeURIComponent(paymentId)}`);
+    }
+  }
+  if (!order) throw redirect("/");
+  const session = await accounts.getSession(app, request);
+  return data(
+    {
+      orderNumber: order.orderNumber,
+      email: order.email,
+      readyDate: order.readyDate,
+      estimatedDelivery: order.estimatedDelivery,
+      deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
+      needToPay: order.needToPay,
+      member: Boolean(session.user && session.user.id === order.userId),
+      invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
+      lines: (await orders.linesOf(app, [order.id])).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, thumbName: l.thumbName })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
+  const memory = useCardMemory();
+  useEffect(() => memory.set(null), [memory]); // the card is not needed any more
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8">
+      <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
+        <p aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-700 text-2xl text-white">
+          ✓
+        </p>
+        <h1 className="mt-3 text-2xl font-bold text-choc-900">{t.title}</h1>
+        <p className="mt-3 text-lg">
+          {o.member ? (
+            <Link to="/memberarea/orders" className="font-bold underline">
+              {fmt(t.number, { number: o.orderNumber })}
+            </Link>
+          ) : (
+            <strong>{fmt(t.number, { number: o.orderNumber })}</strong>
+          )}
+        </p>
+        <p className="mt-2">{fmt(t.readyDate, { date: formatDayTr(o.readyDate) })}</p>
+        {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
+        <p className="mt-1">
+          {ordersTr.deliveryType[o.deliveryType]} — {formatTRY(o.needToPay, { zeroAsFree: false })}
+        </p>
+        <ul className="mt-4 space-y-1 text-sm text-stone-700">
+          {o.lines.map((l) => (
+            <li key={l.id}>
+              {l.quantity} × {l.name}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-stone-700">{fmt(t.mailSent, { email: o.email })}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/home" className={buttonClass}>
+            {t.home}
+          </Link>
+          {o.member ? (
+            <Link to="/memberarea/orders" className={secondaryButtonClass}>
+              {t.myOrders}
+            </Link>
+          ) : null}
+          <a href={o.invoiceUrl} target="_blank" rel="noopener" className={secondaryButtonClass}>
+            {t.invoice}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,382 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useFetcher, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/order-confirm";
+import * as accounts from "~/.server/accounts/service";
+import * as checkout from "~/.server/checkout/service";
+import * as payments from "~/.server/payments/service";
+import type { CardInput } from "~/.server/payments/service";
+import { distanceSalesContract, preInformationForm, type ContractDoc } from "~/.server/checkout/contracts";
+import { loadCheckout } from "./order-guard.server";
+import { useCardMemory } from "~/features/checkout/CardMemory";
+import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
+import { useBasketNotice } from "~/features/basket/useBasketNotice";
+import { cardEntrySchema, cardLogo } from "~/shared/card";
+import { istanbulDate, istanbulParts } from "~/shared/clock";
+import { formatTRY } from "~/shared/money";
+import { basketTr } from "~/shared/texts/basket.tr";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { paymentTr } from "~/shared/texts/payment.tr";
+import { ordersTr } from "~/shared/texts/orders.tr";
+import { fmt, tr } from "~/shared/texts/tr";
+import { Dialog } from "~/ui/Dialog";
+import { CsrfField, useCsrfToken } from "~/ui/CsrfField";
+import { useNotice } from "~/ui/Notices";
+import { catchNetworkFailure, isNetworkFailure, skipAfterNetworkFailure } from "~/ui/network";
+import { pageTitle } from "~/ui/PageTitle";
+
+const t = checkoutTr.confirm;
+
+export function meta() {
+  return [...pageTitle(t.title), { name: "robots", content: "noindex" }];
+}
+
+/** Confirm step (SPEC §2.8 step 3): every detail of the order, the two agreements with their full texts, and 'Siparişi Onayla'. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const { basket, state, session } = await loadCheckout(context, request, 3);
+  const d = state.delivery!;
+  const contract = checkout.contractInput(basket, state, istanbulDate(app.clock.now()))!;
+  // a 3-D Secure that did not end in a payment comes back here with ?odeme=<id>
+  const paymentId = new URL(request.url).searchParams.get("odeme");
+  const returned = paymentId && /^[\w-]{10,64}$/.test(paymentId) ? await payments.getPayment(app, paymentId) : null;
+  const paymentFailure = returned && returned.orderRef === `basket-${basket.id}` && returned.status !== "succeeded" ? returned.message : null;
+  return data(
+    {
+      amounts: checkout.finalAmounts(basket, state),
+      promo: basket.promo,
+      member: Boolean(session.user),
+      payment: state.payment!,
+      email: state.email!,
+      address: d.addressObj,
+      delivery: { type: d.chosen.deliveryType, details: d.chosen.deliveryDetails, readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
+      notes: basket.notes,
+      link: basket.link,
+      items: basket.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
+      preInfo: preInformationForm(contract),
+      distanceSales: distanceSalesContract(contract),
+      paymentFailure,
+      campaign: await checkout.campaignOffer(app, state),
+      joined: state.campaign,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type ActionResult = { ok: false; error: string; goTo?: string; kind?: "payment" | "error" } | { ok: true; notice: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app } = context;
+  const form = await request.formData();
+  await accounts.verifyCsrf(context, request, form);
+  const { basket, state, session } = await loadCheckout(context, request, 3);
+  const s = (k: string) => (typeof form.get(k) === "string" ? String(form.get(k)) : "");
+  if (s("intent") === "campaign-join") {
+    const joined = await checkout.joinCampaign(app, basket, { sessionId: session.sessionId, userId: session.user?.id ?? null });
+    return data<ActionResult>(joined.ok ? { ok: true, notice: t.campaignJoined } : { ok: false, error: joined.message });
+  }
+  let card: CardInput | undefined;
+  if (state.payment?.mode === "new" && s("cardNumber")) {
+    const now = istanbulParts(app.clock.now());
+    const entry = cardEntrySchema({ year: now.year, month: now.month }).safeParse({
+      creditCardNumber: s("cardNumber"),
+      cardHolder: s("cardHolder"),
+      month: s("month"),
+      year: s("year"),
+      secCode: s("secCode"),
+    });
+    if (!entry.success) return data<ActionResult>({ ok: false, error: fmt(paymentTr.errors.failed, { detail: entry.error.issues[0]!.message }), kind: "payment" });
+    card = { number: entry.data.creditCardNumber, holder: entry.data.cardHolder, expMonth: entry.data.month, expYear: entry.data.year, cvc: entry.data.secCode };
+  }
+  const r = await checkout.startPlaceOrder(app, {
+    basket,
+    userId: session.user?.id ?? null,
+    ip: context.clientIp,
+    card,
+    acceptPreInfo: form.get("onBilgilendirme") === "on",
+    acceptContract: form.get("mesafeli") === "on",
+  });
+  switch (r.status) {
+    case "succeeded":
+      throw redirect(`/order/complete?siparis=${encodeURIComponent(r.orderPublicId)}`);
+    case "challenge":
+      throw redirect(r.challengeUrl);
+    case "processing":
+      return data<ActionResult>({ ok: false, error: t.processing });
+    case "failed":
+      return data<ActionResult>({ ok: false, error: r.message, goTo: r.goTo, kind: r.message.startsWith(paymentTr.errors.failed.split("{")[0]!) ? "payment" : "error" });
+  }
+}
+
+/** A request that never reached the server keeps the page (no reload that would fail too). */
+export const shouldRevalidate = skipAfterNetworkFailure;
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return catchNetworkFailure(serverAction);
+}
+
+function Contract({ doc, id }: { doc: ContractDoc; id: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} tabIndex={0} className="max-h-56 overflow-y-auto rounded-lg border border-choc-200 bg-choc-50 p-3 text-sm focus:outline-2 focus:outline-choc-700">
+      <h3 id={`${id}-title`} className="font-bold">
+        {doc.title}
+      </h3>
+      {doc.sections.map((sec, i) => (
+        <div key={i} className="mt-2">
+          <h4 className="font-semibold">{sec.heading}</h4>
+          {sec.paragraphs.map((p, j) => (
+            <p key={j} className="mt-1">
+              {p}
+            </p>
+          ))}
+          {sec.table ? (
+            <table className="mt-1 w-full text-left text-xs">
+              <tbody>
+                {sec.table.map((row, k) => (
+                  <tr key={k} className={k === 0 ? "font-semibold" : ""}>
+                    {row.map((cell, m) => (
+                      <td key={m} className="py-0.5 pr-2">
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** SPEC §4 city campaign: the banner, 'Kampanyaya katıl' and the confirmation dialog; on accept the banner goes. */
+function CampaignBanner({ campaign }: { campaign: { CityName: string; coverage: "FreeCity" | "HEDEF81" } }) {
+  const [asking, setAsking] = useState(false);
+  const fetcher = useFetcher();
+  const csrf = useCsrfToken();
+  const hedef = campaign.coverage === "HEDEF81";
+  return (
+    <section aria-labelledby="campaign-title" className="rounded-xl bg-gold-100 p-4 shadow-sm ring-1 ring-gold-400">
+      <h2 id="campaign-title" className="font-bold">
+        {fmt(t.campaignTitle, { city: campaign.CityName })}
+      </h2>
+      <p className="mt-1">{fmt(hedef ? t.campaignHedef81 : t.campaignFreeCity, { city: campaign.CityName })}</p>
+      {hedef ? <p className="mt-1 text-sm">{t.campaignHedef81Note}</p> : null}
+      <button type="button" onClick={() => setAsking(true)} disabled={fetcher.state !== "idle"} className="mt-3 min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
+        {t.campaignJoin}
+      </button>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={t.campaignJoin}
+        footer={
+          <>
+            <button type="button" onClick={() => setAsking(false)} className="min-h-11 rounded-lg px-4 font-semibold">
+              {tr.common.cancel}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setAsking(false);
+                void fetcher.submit({ intent: "campaign-join", _csrf: csrf }, { method: "post", action: "/order/confirm" });
+              }}
+              className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white"
+            >
+              {tr.common.yes}
+            </button>
+          </>
+        }
+      >
+        <p>{t.campaignConfirm}</p>
+        {hedef ? <p className="mt-2 text-sm">{t.campaignHedef81Note}</p> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function PromoField({ promo }: { promo: { code: string; applies: boolean } | null }) {
+  const apply = useFetcher();
+  const remove = useFetcher();
+  useBasketNotice(apply.data, "promo-apply");
+  useBasketNotice(remove.data, "promo-remove");
+  if (promo) {
+    return (
+      <remove.Form method="post" action="/basket" className="flex items-center justify-between gap-2">
+        <CsrfField />
+        <input type="hidden" name="intent" value="promo-remove" />
+        <span>{fmt(basketTr.promo.active, { code: promo.code })}</span>
+        <button type="submit" className="min-h-11 px-2 text-sm font-semibold text-red-800 underline">
+          {basketTr.promo.remove}
+        </button>
+      </remove.Form>
+    );
+  }
+  return (
+    <apply.Form method="post" action="/basket" className="flex items-end gap-2">
+      <CsrfField />
+      <input type="hidden" name="intent" value="promo-apply" />
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor="confirm-promo" className="text-sm font-semibold">
+          {basketTr.promo.label}
+        </label>
+        <input id="confirm-promo" name="promoCode" required maxLength={40} autoComplete="off" className="min-h-11 rounded-lg border border-choc-200 bg-white px-3 uppercase" />
+      </div>
+      <button type="submit" className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white">
+        {basketTr.promo.apply}
+      </button>
+    </apply.Form>
+  );
+}
+
+export default function OrderConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const notify = useNotice();
+  const submit = useSubmit();
+  const csrf = useCsrfToken();
+  const navigation = useNavigation();
+  const memory = useCardMemory();
+  const [preInfo, setPreInfo] = useState(true);
+  const [contract, setContract] = useState(true);
+  const seen = useRef<unknown>(null);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/order/confirm");
+  const valid = preInfo && contract;
+  const a = d.address;
+  const needsCard = d.payment.mode === "new";
+
+  useEffect(() => {
+    if (d.paymentFailure) notify(d.paymentFailure, "error", 3000);
+  }, [d.paymentFailure, notify]);
+
+  useEffect(() => {
+    if (!actionData || actionData === seen.current) return;
+    seen.current = actionData;
+    if (isNetworkFailure(actionData)) notify(t.failedNetwork, "error", 3000);
+    else if (actionData.ok) notify(actionData.notice, "success");
+    else notify(actionData.kind === "payment" ? actionData.error : `!${actionData.error}`, "error", 3000);
+  }, [actionData, notify]);
+
+  return (
+    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[1fr_18rem]">
+      <div className="space-y-4">
+        <h1 className="text-xl font-bold">{t.title}</h1>
+        {d.campaign ? <CampaignBanner campaign={d.campaign} /> : null}
+        {d.joined ? <p className="rounded-xl bg-green-50 p-3 font-semibold text-green-900">{fmt(t.campaignActive, { name: d.joined === "HEDEF81" ? "HEDEF81" : t.campaignJoined })}</p> : null}
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <h2 className="font-bold">{basketTr.items}</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {d.items.map((i) => (
+              <li key={i.id} className="flex justify-between gap-2">
+                <span>
+                  {i.quantity} × {i.name}
+                </span>
+                <span className="shrink-0">{formatTRY(i.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <dl className="grid gap-3 rounded-xl bg-white p-4 text-sm shadow-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-bold">{t.card}</dt>
+            <dd className="mt-1 flex items-center gap-2">
+              {d.payment.cardType ? <img src={cardLogo(d.payment.cardType)} width={40} height={25} alt={paymentTr.cardTypes[d.payment.cardType]} /> : null}
+              {d.payment.mode === "saved" ? `${t.savedCard} ` : ""}
+              {fmt(t.cardMasked, { lastFour: d.payment.lastFour ?? "" })}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-bold">{t.email}</dt>
+            <dd className="mt-1 break-all">{d.email}</dd>
+          </div>
+          <div>
+            <dt className="font-bold">{t.deliveryAddress}</dt>
+            <dd className="mt-1">
+              {a.delFullName}
+              <br />
+              {a.delAddress}
+              <br />
+              {[a.delNeighName, a.delCountyName].filter(Boolean).join(", ")} / {a.delCityName}
+              <br />
+              {a.delPhoneNumber}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-bold">{t.billingAddress}</dt>
+            <dd className="mt-1">
+              {a.isSingleAddress ? (
+                t.sameAsDelivery
+              ) : (
+                <>
+                  {a.invFullName}
+                  <br />
+                  {a.invAddress}
+                  <br />
+                  {a.invCountyName} / {a.invCityName}
+                </>
+              )}
+              {a.firmName ? (
+                <>
+                  <br />
+                  {a.firmName} — {a.taxAuthority} — {a.TID}
+                </>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-bold">{t.delivery}</dt>
+            <dd className="mt-1">
+              {ordersTr.deliveryType[d.delivery.type]} {d.delivery.details ? `— ${d.delivery.details}` : ""}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-bold">{t.giftNote}</dt>
+            <dd className="mt-1 whitespace-pre-wrap break-words">{d.notes || t.noGiftNote}</dd>
+            {d.link ? <dd className="mt-1 break-all text-choc-800">{d.link}</dd> : null}
+          </div>
+        </dl>
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <h2 className="font-bold">{t.promo}</h2>
+          <div className="mt-2">{d.member ? <PromoField promo={d.promo} /> : <p className="text-sm">{t.promoOnlyMembers}</p>}</div>
+        </div>
+        <Form
+          method="post"
+          className="space-y-3 rounded-xl bg-white p-4 shadow-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!valid || submitting) return;
+            const fd = new FormData(e.currentTarget);
+            if (needsCard) {
+              const card = memory.get();
+              if (!card) {
+                notify(checkoutTr.payment.cardMissing, "error", 5000);
+                return;
+              }
+              fd.set("cardNumber", card.creditCardNumber);
+              fd.set("cardHolder", card.cardHolder);
+              fd.set("month", String(card.month));
+              fd.set("year", String(card.year));
+              fd.set("secCode", card.secCode);
+            }
+            fd.set("_csrf", csrf);
+            void submit(fd, { method: "post" });
+          }}
+        >
+          <CsrfField />
+          <Contract doc={d.preInfo} id="on-bilgilendirme" />
+          <label className="flex min-h-11 items-start gap-3">
+            <input type="checkbox" name="onBilgilendirme" checked={preInfo} onChange={(e) => setPreInfo(e.target.checked)} className="mt-1 h-5 w-5" />
+            {t.acceptPreInfo}
+          </label>
+          <Contract doc={d.distanceSales} id="mesafeli" />
+          <label className="flex min-h-11 items-start gap-3">
+            <input type="checkbox" name="mesafeli" checked={contract} onChange={(e) => setContract(e.target.checked)} className="mt-1 h-5 w-5" />
+            {t.acceptContract}
+          </label>
+          <button type="submit" disabled={!valid || submitting} className="min-h-12 w-full rounded-lg bg-choc-700 px-6 py-3 text-lg font-bold text-white hover:bg-choc-800 disabled:opacity-60">
+            {submitting ? t.submitting : valid ? t.submit : t.waiting}
+          </button>
+        </Form>
+      </div>
+      <CheckoutSummary amounts={d.amounts} promoCode={d.promo?.code} />
+    </section>
+  );
+}

@@ -1,0 +1,404 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import type { Route } from "./+types/order-delivery";
+import type { DeliveryOptions } from "~/.server/delivery/rules";
+import * as accounts from "~/.server/accounts/service";
+import * as checkout from "~/.server/checkout/service";
+import * as delivery from "~/.server/delivery/service";
+import * as geo from "~/.server/geo/service";
+import { loadCheckout } from "./order-guard.server";
+import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Field";
+import { DeliveryChoices, type Choice } from "~/features/checkout/DeliveryChoices";
+import { GeoPicker, type GeoValue } from "~/features/geo/GeoPicker";
+import { deliveryErrors, parseDeliveryForm, type FieldErrors } from "~/shared/checkout-forms";
+import type { CityItem, CountyItem, NeighbourhoodItem } from "~/shared/geo";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { tr } from "~/shared/texts/tr";
+import { CsrfField } from "~/ui/CsrfField";
+import { useNotice } from "~/ui/Notices";
+import { pageTitle } from "~/ui/PageTitle";
+
+const t = checkoutTr.delivery;
+
+export function meta() {
+  return pageTitle(tr.pages.orderDelivery);
+}
+
+type Values = Record<string, string>;
+
+async function lists(app: Route.LoaderArgs["context"]["app"], cityId?: number, countyId?: number) {
+  const counties: CountyItem[] = cityId ? (await geo.listCounties(app, cityId)).map((c) => ({ countyID: c.id, countyName: c.name })) : [];
+  const neighbourhoods: NeighbourhoodItem[] = countyId
+    ? (await geo.listNeighbourhoods(app, countyId)).map((n) => ({ neighborhoodID: n.id, neighborhoodName: n.name, postalCode: n.postalCode }))
+    : [];
+  return { counties, neighbourhoods };
+}
+
+const num = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+
+/** The values the form starts with: a saved order, else the member's only saved address, else empty. */
+function initialValues(state: Awaited<ReturnType<typeof checkout.getState>>, saved: checkout.SavedAddress[]): Values {
+  const f = state.delivery?.form;
+  if (f) {
+    const v: Values = {
+      addrName: f.delivery.addrName,
+      fullName: f.delivery.fullName,
+      address: f.delivery.address,
+      cityId: String(f.delivery.cityId),
+      countyId: String(f.delivery.countyId),
+      areaId: f.delivery.areaId ? String(f.delivery.areaId) : "",
+      phone: f.delivery.phone,
+      separateInvoice: f.separateInvoice ? "1" : "",
+      invoiceType: f.invoiceType,
+      firmName: f.firmName,
+      taxAuthority: f.taxAuthority,
+      taxId: f.taxId,
+      readyDate: f.readyDate,
+      option: f.choice.option,
+      carrier: f.choice.carrier,
+      slot: f.choice.slot,
+      hour: f.choice.hour,
+      location: f.choice.location,
+    };
+    if (f.invoice) {
+      for (const [k, val] of Object.entries(f.invoice)) v[`inv_${k}`] = val === undefined ? "" : String(val);
+    }
+    return v;
+  }
+  if (saved.length === 1) return fromSaved(saved[0]!);
+  return {};
+}
+
+function fromSaved(a: checkout.SavedAddress): Values {
+  return {
+    addrName: a.addrName,
+    fullName: a.afullname,
+    address: a.address,
+    cityId: String(a.cityId),
+    countyId: String(a.countyId),
+    areaId: a.neighId ? String(a.neighId) : "",
+    phone: a.phone,
+    ...(a.firmName ? { invoiceType: "Corporate", firmName: a.firmName, taxAuthority: a.ataxauthority, taxId: a.aPID } : {}),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { basket, state, session } = await loadCheckout(context, request, 1);
+  const app = context.app;
+  const saved = session.user ? await checkout.listAddresses(app, session.user.id) : [];
+  const values = initialValues(state, saved);
+  const cities: CityItem[] = (await delivery.cityList(app)).map((c) => ({ cityID: c.id, cityName: c.name, minDay: c.minDay, colour: c.colour, disabled: c.disabled }));
+  const main = await lists(app, num(values.cityId), num(values.countyId));
+  const inv = await lists(app, num(values.inv_cityId), num(values.inv_countyId));
+  const opts = await checkout.optionsFor(app, basket, { cityId: num(values.cityId), countyId: num(values.countyId), areaId: num(values.areaId), date: values.readyDate || null });
+  const config = await delivery.getConfig(app);
+  return {
+    cities,
+    main,
+    inv,
+    values,
+    saved,
+    member: Boolean(session.user),
+    options: opts.ok ? opts.options : null,
+    sameDayCityId: config.sameDayCityId,
+    // with several saved addresses and nothing entered yet, the buyer picks one first
+    startWithChooser: saved.length > 1 && !state.delivery,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  await accounts.verifyCsrf(context, request, form);
+  const { basket, session } = await loadCheckout(context, request, 1);
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const parsed = parseDeliveryForm(fields);
+  if (!parsed.success) {
+    const e = deliveryErrors(parsed.error);
+    return data({ fields: e.fields, messages: e.messages, durationMs: e.durationMs, values: fields }, { status: 400 });
+  }
+  try {
+    const r = await checkout.saveDelivery(context.app, basket, session.user?.id ?? null, parsed.data);
+    if (!r.ok) return data({ fields: r.field ? { [r.field]: r.message } : {}, messages: [r.message], durationMs: 3000, values: fields }, { status: 400 });
+  } catch (err) {
+    context.app.log.error({ err, requestId: context.requestId }, "delivery save failed");
+    return data({ fields: {}, messages: [checkoutTr.deliveryErrors.saveFailed], durationMs: 3000, values: fields }, { status: 500 });
+  }
+  return redirect("/order/payment");
+}
+
+function AddressBlock(props: {
+  prefix: "" | "inv_";
+  title: string;
+  values: Values;
+  set: (k: string, v: string) => void;
+  errors: FieldErrors;
+  cities: CityItem[];
+  counties: CountyItem[];
+  neighbourhoods: NeighbourhoodItem[];
+  sameDayCityId?: number;
+  onGeo?: (g: GeoValue) => void;
+}) {
+  const p = props.prefix;
+  const v = (k: string) => props.values[`${p}${k}`] ?? "";
+  const e = (k: string) => props.errors[`${p}${k}`];
+  return (
+    <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+      <legend className="px-1 text-lg font-bold">{props.title}</legend>
+      <Field label={t.addressName} hint={t.addressNameHint} name={`${p}addrName`} value={v("addrName")} maxLength={40} onChange={(ev) => props.set(`${p}addrName`, ev.target.value)} error={e("addrName")} />
+      <Field label={t.fullName} hint={t.fullNameHint} name={`${p}fullName`} value={v("fullName")} required minLength={6} maxLength={50} autoComplete="name" onChange={(ev) => props.set(`${p}fullName`, ev.target.value)} error={e("fullName")} />
+      <GeoPicker
+        cities={props.cities}
+        counties={props.counties}
+        neighbourhoods={props.neighbourhoods}
+        value={{ cityId: num(v("cityId")), countyId: num(v("countyId")), areaId: num(v("areaId")) }}
+        names={{ city: `${p}cityId`, county: `${p}countyId`, neighbourhood: `${p}areaId` }}
+        errors={{ cityId: e("cityId"), countyId: e("countyId"), areaId: e("areaId") }}
+        sameDayCityId={props.sameDayCityId}
+        neighbourhoodOptional
+        onChange={(g) => {
+          props.set(`${p}cityId`, g.cityId ? String(g.cityId) : "");
+          props.set(`${p}countyId`, g.countyId ? String(g.countyId) : "");
+          props.set(`${p}areaId`, g.areaId ? String(g.areaId) : "");
+          props.onGeo?.(g);
+        }}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${p}address`} className="text-sm font-medium">
+          {t.address}
+        </label>
+        <textarea
+          id={`${p}address`}
+          name={`${p}address`}
+          value={v("address")}
+          required
+          minLength={10}
+          maxLength={250}
+          rows={3}
+          autoComplete="street-address"
+          aria-invalid={e("address") ? true : undefined}
+          aria-describedby={`${p}address-hint`}
+          onChange={(ev) => props.set(`${p}address`, ev.target.value)}
+          className="rounded-lg border border-choc-200 bg-white px-3 py-2 aria-invalid:border-red-700"
+        />
+        <p id={`${p}address-hint`} className="text-xs text-stone-600">
+          {t.addressHint}
+        </p>
+        {e("address") ? <p className="text-sm text-red-800">{e("address")}</p> : null}
+      </div>
+      <Field
+        label={t.phone}
+        hint={t.phoneHint}
+        name={`${p}phone`}
+        value={v("phone")}
+        required
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        onChange={(ev) => props.set(`${p}phone`, ev.target.value.replace(/[^\d ]/g, ""))}
+        error={e("phone")}
+      />
+    </fieldset>
+  );
+}
+
+export default function OrderDelivery({ loaderData, actionData }: Route.ComponentProps) {
+  const notify = useNotice();
+  const navigation = useNavigation();
+  const optionsFetcher = useFetcher<{ ok: boolean; options: DeliveryOptions | null }>();
+  const [values, setValues] = useState<Values>(() => ({ invoiceType: "Individual", ...loaderData.values, ...(actionData?.values ?? {}) }));
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.fields ?? {});
+  const [options, setOptions] = useState<DeliveryOptions | null>(loaderData.options);
+  const [chooser, setChooser] = useState(loaderData.startWithChooser);
+  const [formKey, setFormKey] = useState(0);
+  const [showDate, setShowDate] = useState(Boolean(values.readyDate));
+  const lastNotice = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (actionData && actionData !== lastNotice.current) {
+      lastNotice.current = actionData;
+      setErrors(actionData.fields);
+      notify(actionData.messages.join(" · "), "error", actionData.durationMs);
+    }
+  }, [actionData, notify]);
+
+  useEffect(() => {
+    if (optionsFetcher.data) setOptions(optionsFetcher.data.ok ? optionsFetcher.data.options : null);
+  }, [optionsFetcher.data]);
+
+  const set = (k: string, v: string) => setValues((old) => ({ ...old, [k]: v }));
+  const choice: Choice = { option: values.option ?? "", carrier: values.carrier ?? "", slot: values.slot ?? "", hour: values.hour ?? "", location: values.location ?? "" };
+  const clearChoice = (patch: Values = {}) => setValues((old) => ({ ...old, ...patch, option: "", carrier: "", slot: "", hour: "", location: "" }));
+
+  const reload = (g: { cityId?: string; countyId?: string; areaId?: string; date?: string }) => {
+    const q = new URLSearchParams();
+    if (g.cityId) q.set("cityId", g.cityId);
+    if (g.countyId) q.set("countyId", g.countyId);
+    if (g.areaId) q.set("areaId", g.areaId);
+    if (g.date) q.set("date", g.date);
+    if (g.cityId && g.countyId) optionsFetcher.load(`/api/checkout/options?${q}`);
+    else setOptions(null);
+  };
+
+  const busy = optionsFetcher.state !== "idle" || navigation.state === "submitting";
+
+  if (chooser) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-6">
+        <h1 className="text-xl font-bold">{t.chooseDeliveryTitle}</h1>
+        <ul className="mt-4 space-y-3">
+          {loaderData.saved.map((a) => (
+            <li key={a.AID} className="flex items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm">
+              <span>
+                <strong className="block">{a.addrName || a.afullname}</strong>
+                <span className="text-sm text-choc-700">
+                  {a.address}, {a.countyName} / {a.cityName}
+                </span>
+              </span>
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => {
+                  const v = fromSaved(a);
+                  setValues((old) => ({ ...old, ...v, option: "" }));
+                  setChooser(false);
+                  setFormKey((k) => k + 1);
+                  reload({ cityId: v.cityId, countyId: v.countyId, areaId: v.areaId, date: values.readyDate });
+                }}
+              >
+                {t.chooseAddress}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex gap-3">
+          <button type="button" className={secondaryButtonClass} onClick={() => setChooser(false)}>
+            {t.newAddress}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-6" aria-busy={busy}>
+      <h1 className="text-xl font-bold">{t.title}</h1>
+      {busy ? (
+        <div role="status" className="fixed inset-0 z-40 flex items-center justify-center bg-white/60">
+          <span className="rounded-lg bg-choc-900 px-4 py-3 text-white shadow">{t.loading}</span>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        key={formKey}
+        noValidate
+        className="mt-4 space-y-5"
+        onSubmit={(e) => {
+          const r = parseDeliveryForm({ ...values, readyDate: values.readyDate || options?.defaultReadyDate.dateISO || "" });
+          if (!r.success) {
+            e.preventDefault();
+            const d = deliveryErrors(r.error);
+            setErrors(d.fields);
+            notify(d.messages.join(" · "), "error", d.durationMs);
+          }
+        }}
+      >
+        <CsrfField />
+        {loaderData.saved.length > 0 ? (
+          <button type="button" className={secondaryButtonClass} onClick={() => setChooser(true)}>
+            {t.savedAddresses}
+          </button>
+        ) : null}
+        <AddressBlock
+          prefix=""
+          title={t.deliveryAddress}
+          values={values}
+          set={set}
+          errors={errors}
+          cities={loaderData.cities}
+          counties={loaderData.main.counties}
+          neighbourhoods={loaderData.main.neighbourhoods}
+          sameDayCityId={loaderData.sameDayCityId}
+          onGeo={(g) => {
+            clearChoice();
+            reload({ cityId: g.cityId ? String(g.cityId) : "", countyId: g.countyId ? String(g.countyId) : "", areaId: g.areaId ? String(g.areaId) : "", date: values.readyDate });
+          }}
+        />
+        <label className="flex items-center gap-3">
+          <input type="checkbox" name="separateInvoice" value="1" checked={values.separateInvoice === "1"} onChange={(e) => set("separateInvoice", e.target.checked ? "1" : "")} className="h-5 w-5" />
+          {t.separateInvoice}
+        </label>
+        {values.separateInvoice === "1" ? (
+          <AddressBlock
+            prefix="inv_"
+            title={t.invoiceAddress}
+            values={values}
+            set={set}
+            errors={errors}
+            cities={loaderData.cities}
+            counties={loaderData.inv.counties}
+            neighbourhoods={loaderData.inv.neighbourhoods}
+          />
+        ) : null}
+        <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+          <legend className="px-1 text-lg font-bold">{t.invoiceType}</legend>
+          <div className="flex gap-6">
+            {(["Individual", "Corporate"] as const).map((k) => (
+              <label key={k} className="flex items-center gap-2">
+                <input type="radio" name="invoiceType" value={k} checked={values.invoiceType === k} onChange={() => set("invoiceType", k)} className="h-4 w-4" />
+                {k === "Individual" ? t.individual : t.corporate}
+              </label>
+            ))}
+          </div>
+          {values.invoiceType === "Corporate" ? (
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Field label={t.firmName} name="firmName" value={values.firmName ?? ""} onChange={(e) => set("firmName", e.target.value)} error={errors.firmName} required />
+              <Field label={t.taxAuthority} name="taxAuthority" value={values.taxAuthority ?? ""} onChange={(e) => set("taxAuthority", e.target.value)} error={errors.taxAuthority} required />
+              <Field label={t.taxId} hint={t.taxIdHint} name="taxId" inputMode="numeric" maxLength={11} value={values.taxId ?? ""} onChange={(e) => set("taxId", e.target.value.replace(/\D/g, ""))} error={errors.taxId} required />
+            </div>
+          ) : null}
+        </fieldset>
+        <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+          <legend className="px-1 text-lg font-bold">{t.options}</legend>
+          <div>
+            {showDate ? (
+              <Field
+                label={t.readyDate}
+                hint={t.advanceOrderHint}
+                type="date"
+                name="readyDate"
+                value={values.readyDate ?? ""}
+                min={options?.today}
+                max={options?.maxDate}
+                error={errors.readyDate}
+                onChange={(e) => {
+                  clearChoice({ readyDate: e.target.value });
+                  reload({ cityId: values.cityId, countyId: values.countyId, areaId: values.areaId, date: e.target.value });
+                }}
+              />
+            ) : (
+              <>
+                <input type="hidden" name="readyDate" value={values.readyDate || options?.defaultReadyDate.dateISO || ""} />
+                <p className="text-sm">
+                  {t.readyDate}: <strong>{options?.defaultReadyDate.date ?? "—"}</strong>{" "}
+                  <button type="button" className="ml-2 underline" onClick={() => setShowDate(true)}>
+                    {t.advanceOrder}
+                  </button>
+                </p>
+              </>
+            )}
+          </div>
+          <DeliveryChoices options={options} choice={choice} onChoose={(c) => setValues((old) => ({ ...old, ...c }))} errors={errors} />
+        </fieldset>
+        {loaderData.member ? (
+          <label className="flex items-center gap-3">
+            <input type="checkbox" name="saveAddress" value="1" defaultChecked className="h-5 w-5" />
+            {t.saveAddress}
+          </label>
+        ) : null}
+        <button type="submit" className={`${buttonClass} w-full`} disabled={navigation.state === "submitting"}>
+          {t.submit}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,320 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/order-payment";
+import * as accounts from "~/.server/accounts/service";
+import * as checkout from "~/.server/checkout/service";
+import * as payments from "~/.server/payments/service";
+import { loadCheckout } from "./order-guard.server";
+import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Field";
+import { useCardMemory } from "~/features/checkout/CardMemory";
+import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
+import { LoginOverlay, type OverlayResult } from "~/features/checkout/LoginOverlay";
+import { CardBadge } from "~/features/payments/CardBadge";
+import { CARD_TYPES, cardEntrySchema, cardLogo, cardTypeOf, expiryYears, lastFour } from "~/shared/card";
+import { istanbulParts } from "~/shared/clock";
+import { paymentEmailSchema, quickMembershipSchema } from "~/shared/checkout-forms";
+import { normalizeEmail } from "~/shared/account";
+import { LIMITS } from "~/shared/constants";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { paymentTr } from "~/shared/texts/payment.tr";
+import { tr } from "~/shared/texts/tr";
+import { CsrfField } from "~/ui/CsrfField";
+import { useNotice } from "~/ui/Notices";
+import { catchNetworkFailure, isNetworkFailure, skipAfterNetworkFailure } from "~/ui/network";
+import { pageTitle } from "~/ui/PageTitle";
+import { useHydrated } from "~/ui/useHydrated";
+
+const t = checkoutTr.payment;
+const f = paymentTr.form;
+
+export function meta() {
+  return [...pageTitle(t.title), { name: "robots", content: "noindex" }];
+}
+
+/** Payment step (SPEC §2.8 step 2): saved card or a new card, e-mail for notices, and the login overlay for guests. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const { basket, state, session } = await loadCheckout(context, request, 2);
+  const member = Boolean(session.user);
+  const cards = member ? await payments.listSavedCards(app, session.user!.id) : [];
+  const now = istanbulParts(app.clock.now());
+  return data(
+    {
+      amounts: checkout.finalAmounts(basket, state),
+      member,
+      cards,
+      email: state.email ?? session.user?.email ?? accounts.knownEmail(request) ?? "",
+      payment: state.payment,
+      now: { year: now.year, month: now.month },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const saveSchema = z.object({
+  email: paymentEmailSchema,
+  mode: z.enum(["new", "saved"]),
+  savedCard: z.string().optional(),
+  saveCard: z.boolean(),
+  cardHolder: z.string().trim().max(LIMITS.cardHolderMax),
+  lastFour: z.string().regex(/^\d{4}$/).optional().or(z.literal("")),
+  cardType: z.enum(CARD_TYPES).optional().or(z.literal("")),
+});
+
+type ActionResult = { ok: false; error: string; field?: string } | OverlayResult;
+
+const str = (form: FormData, k: string) => (typeof form.get(k) === "string" ? String(form.get(k)) : "");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app } = context;
+  const form = await request.formData();
+  await accounts.verifyCsrf(context, request, form);
+  const { basket, state, session } = await loadCheckout(context, request, 2);
+  const intent = str(form, "intent");
+  const fail = (error: string, field?: string) => data<ActionResult>({ ok: false, error, field });
+
+  if (intent === "guest") {
+    await checkout.chooseGuest(app, basket.id);
+    throw redirect("/order/confirm");
+  }
+  if (intent === "signin") {
+    const r = await accounts.signIn(app, request, { email: state.email ?? "", password: str(form, "password"), ip: context.clientIp });
+    if (!r.ok) return data<ActionResult>({ ok: false, error: r.error, field: "password" });
+    throw redirect("/order/confirm", { headers: r.headers });
+  }
+  if (intent === "quick") {
+    const q = quickMembershipSchema.safeParse({ name: str(form, "name"), pass: str(form, "pass"), pass2: str(form, "pass2") });
+    if (!q.success) return fail(q.error.issues[0]!.message, String(q.error.issues[0]!.path[0] ?? "name"));
+    const r = await accounts.register(app, { email: state.email ?? "", password: q.data.pass, name: q.data.name, ip: context.clientIp });
+    if (!r.ok) return fail(r.error);
+    await checkout.chooseGuest(app, basket.id);
+    return data<ActionResult>({ ok: true, overlay: "done", message: checkoutTr.overlay.quickDone });
+  }
+
+  // intent 'save': the non-secret part of the payment form (the card itself stays in the browser's memory)
+  const parsed = saveSchema.safeParse({
+    email: str(form, "email"),
+    mode: str(form, "mode") === "saved" ? "saved" : "new",
+    savedCard: str(form, "savedCard") || undefined,
+    saveCard: form.get("saveCard") === "on",
+    cardHolder: str(form, "cardHolder"),
+    lastFour: str(form, "lastFour"),
+    cardType: str(form, "cardType"),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return fail(issue.path[0] === "email" ? issue.message : t.invalid, String(issue.path[0] ?? ""));
+  }
+  const p = parsed.data;
+  let payment: checkout.PaymentState;
+  if (p.mode === "saved") {
+    const cards = session.user ? await payments.listSavedCards(app, session.user.id) : [];
+    const card = cards.find((c) => String(c.cardId) === p.savedCard);
+    if (!card) return fail(t.savedCardRequired, "savedCard");
+    payment = { mode: "saved", savedCardId: card.cardId, saveCard: false, lastFour: card.cardLastFour, cardType: card.cardType };
+  } else {
+    if (!p.cardHolder || !p.lastFour || !p.cardType) return fail(t.jsNeeded);
+    payment = { mode: "new", saveCard: Boolean(session.user) && p.saveCard, cardHolder: p.cardHolder, lastFour: p.lastFour, cardType: p.cardType };
+  }
+  try {
+    await checkout.savePayment(app, basket.id, normalizeEmail(p.email), payment);
+  } catch (err) {
+    app.log.error({ err, requestId: context.requestId }, "payment info save failed");
+    return fail(t.saveFailed);
+  }
+  if (session.user || state.guestChosen) throw redirect("/order/confirm");
+  // SPEC §4: a guest is asked to sign in (existing customer) or offered quick membership
+  const { s } = await checkout.checkEmail(app, p.email);
+  return data<ActionResult>({ ok: true, overlay: s === 1 ? "existing" : "new", email: p.email });
+}
+
+/** A request that never reached the server keeps the page (no reload that would fail too). */
+export const shouldRevalidate = skipAfterNetworkFailure;
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return catchNetworkFailure(serverAction);
+}
+
+export default function OrderPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const notify = useNotice();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const memory = useCardMemory();
+  const hydrated = useHydrated();
+  const { cards, member, now } = loaderData;
+  const [mode, setMode] = useState<"new" | "saved">(loaderData.payment?.mode ?? (cards.length > 0 ? "saved" : "new"));
+  const [number, setNumber] = useState(() => memory.get()?.creditCardNumber ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [overlay, setOverlay] = useState<OverlayResult | null>(null);
+  const seen = useRef<unknown>(null);
+  const years = useMemo(() => expiryYears(now), [now]);
+  const type = cardTypeOf(number);
+  const saved = memory.get();
+
+  useEffect(() => {
+    if (!actionData || actionData === seen.current) return;
+    seen.current = actionData;
+    if (isNetworkFailure(actionData)) return notify(t.system, "error");
+    if (!actionData.ok) {
+      if (actionData.field) setErrors((e) => ({ ...e, [actionData.field!]: actionData.error }));
+      return notify(actionData.error, "error", 3000);
+    }
+    if (actionData.overlay === "done") {
+      notify(actionData.message, "membership");
+      void navigate("/order/confirm");
+      return;
+    }
+    setOverlay(actionData);
+  }, [actionData, notify, navigate]);
+
+  const submitting = navigation.state !== "idle";
+
+  return (
+    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[1fr_18rem]">
+      <div>
+        <h1 className="text-xl font-bold">{t.title}</h1>
+        <Form
+          method="post"
+          noValidate
+          className="mt-4 space-y-5"
+          onSubmit={(e) => {
+            const fd = new FormData(e.currentTarget);
+            // card fields have no name: they are never posted, only read here and kept in memory
+            const card = (k: string) => e.currentTarget.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-card="${k}"]`)?.value ?? "";
+            const next: Record<string, string> = {};
+            const email = paymentEmailSchema.safeParse(String(fd.get("email") ?? ""));
+            if (!email.success) next.email = email.error.issues[0]!.message;
+            if (mode === "saved") {
+              if (!fd.get("savedCard")) next.savedCard = t.savedCardRequired;
+            } else {
+              const entry = cardEntrySchema(now).safeParse({
+                creditCardNumber: card("number"),
+                cardHolder: String(fd.get("cardHolder") ?? ""),
+                month: card("month"),
+                year: card("year"),
+                secCode: card("secCode"),
+              });
+              if (!entry.success) for (const i of entry.error.issues) next[String(i.path[0])] ??= i.message;
+              else {
+                const c = entry.data;
+                memory.set({ creditCardNumber: c.creditCardNumber, cardHolder: c.cardHolder, month: c.month, year: c.year, secCode: c.secCode });
+              }
+            }
+            setErrors(next);
+            if (Object.keys(next).length > 0) {
+              e.preventDefault();
+              const cardNumberSpace = next.creditCardNumber === paymentTr.validation.cardNumberSpaces;
+              notify(cardNumberSpace ? next.creditCardNumber! : (next.email ?? t.invalid), "error", 3000);
+            }
+          }}
+        >
+          <CsrfField />
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="mode" value={mode} />
+          {cards.length > 0 ? (
+            <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+              <legend className="px-1 text-lg font-bold">{f.savedCards}</legend>
+              {mode === "saved" ? (
+                <>
+                  <ul className="space-y-2">
+                    {cards.map((c, i) => (
+                      <li key={c.cardId}>
+                        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-choc-200 p-3">
+                          <input type="radio" name="savedCard" value={c.cardId} defaultChecked={loaderData.payment?.savedCardId ? loaderData.payment.savedCardId === c.cardId : i === 0} className="h-4 w-4" />
+                          <CardBadge logo={c.cardLogo} type={c.cardType} lastFour={c.cardLastFour} bankName={c.bankName} />
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                  {errors.savedCard ? <p className="text-sm text-red-800">{errors.savedCard}</p> : null}
+                </>
+              ) : null}
+              <button type="button" className="min-h-11 font-semibold text-choc-800 underline" onClick={() => setMode((m) => (m === "saved" ? "new" : "saved"))}>
+                {mode === "saved" ? f.useOtherCard : f.useSavedCard}
+              </button>
+            </fieldset>
+          ) : null}
+          {mode === "new" ? (
+            <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+              <legend className="px-1 text-lg font-bold">{f.cardNumber}</legend>
+              {!hydrated ? <p className="rounded-lg bg-choc-100 p-3 text-sm">{t.jsNeeded}</p> : null}
+              <div className="flex items-end gap-3">
+                <Field
+                  className="flex-1"
+                  label={f.cardNumber}
+                  data-card="number"
+                  value={number}
+                  onChange={(e) => setNumber(e.target.value.replace(/[^\d ]/g, "").slice(0, LIMITS.cardNumberInputMax + 3))}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  maxLength={LIMITS.cardNumberInputMax + 3}
+                  error={errors.creditCardNumber}
+                />
+                <img src={cardLogo(type)} width={48} height={30} alt={paymentTr.cardTypes[type]} className="mb-2 h-[30px] w-12 rounded border border-choc-100 bg-white" />
+              </div>
+              <Field label={f.cardHolder} name="cardHolder" defaultValue={saved?.cardHolder ?? loaderData.payment?.cardHolder ?? ""} maxLength={LIMITS.cardHolderMax} autoComplete="cc-name" error={errors.cardHolder} />
+              <div className="grid grid-cols-3 gap-3">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="month" className="text-sm font-medium">
+                    {f.month}
+                  </label>
+                  <select id="month" data-card="month" defaultValue={saved?.month ?? ""} autoComplete="cc-exp-month" aria-invalid={errors.month ? true : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
+                    <option value="">—</option>
+                    {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+                      <option key={m} value={m}>
+                        {String(m).padStart(2, "0")}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.month ? <p className="text-sm text-red-800">{errors.month}</p> : null}
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="year" className="text-sm font-medium">
+                    {f.year}
+                  </label>
+                  <select id="year" data-card="year" defaultValue={saved?.year ?? ""} autoComplete="cc-exp-year" aria-invalid={errors.year ? true : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
+                    <option value="">—</option>
+                    {years.map((y) => (
+                      <option key={y} value={y}>
+                        {y}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.year ? <p className="text-sm text-red-800">{errors.year}</p> : null}
+                </div>
+                <Field label={f.secCode} hint={f.secCodeHint} data-card="secCode" defaultValue={saved?.secCode ?? ""} inputMode="numeric" autoComplete="cc-csc" maxLength={LIMITS.securityCodeMax} error={errors.secCode} />
+              </div>
+              {/* what the server may know of the card: holder, last four, type */}
+              <input type="hidden" name="lastFour" value={lastFour(number)} />
+              <input type="hidden" name="cardType" value={type} />
+              {member ? (
+                <label className="flex min-h-11 items-center gap-3">
+                  <input type="checkbox" name="saveCard" defaultChecked={loaderData.payment?.saveCard ?? false} className="h-5 w-5" />
+                  {f.saveCard}
+                </label>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <div className="rounded-xl bg-white p-4 shadow-sm">
+            <Field label={t.email} hint={t.emailHint} name="email" type="email" defaultValue={loaderData.email} autoComplete="email" maxLength={LIMITS.emailMax} error={errors.email} />
+          </div>
+          <button type="submit" className={`${buttonClass} w-full`} disabled={submitting}>
+            {submitting ? tr.common.loading : t.continue}
+          </button>
+        </Form>
+      </div>
+      <CheckoutSummary amounts={loaderData.amounts} />
+      {overlay && overlay.ok && overlay.overlay !== "done" ? (
+        <LoginOverlay result={overlay} onClose={() => setOverlay(null)} errors={actionData && !isNetworkFailure(actionData) && !actionData.ok ? { [actionData.field ?? "password"]: actionData.error } : {}} />
+      ) : null}
+      <noscript>
+        <p className="mx-auto max-w-5xl px-4">
+          <a className={secondaryButtonClass} href="/basket">
+            {tr.common.back}
+          </a>
+        </p>
+      </noscript>
+    </section>
+  );
+}

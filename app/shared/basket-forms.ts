@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { LIMITS } from "./constants";
+import { basketTr } from "./texts/basket.tr";
+import { fmt } from "./texts/tr";
+
+/**
+ * Basket rules of SPEC §5 (gift note, media link, quantity, promo code): one set of schemas for the browser
+ * and the server.
+ */
+
+/** Line quantity on the basket page: 1 to 999, digits only. */
+export const lineQuantitySchema = z.coerce
+  .number({ error: basketTr.errors.quantity })
+  .int(basketTr.errors.quantity)
+  .min(LIMITS.quantityMin, basketTr.errors.quantity)
+  .max(LIMITS.quantityMax, basketTr.errors.quantity);
+
+export const giftNoteSchema = z
+  .string()
+  .max(LIMITS.giftNoteMax, fmt(basketTr.giftNote.tooLong, { max: LIMITS.giftNoteMax }))
+  // control characters (other than line breaks) have no place in a printed note
+  .transform((s) => stripControl(s).trim());
+
+/** Drops control characters other than line breaks. */
+function stripControl(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c === 10 || c === 13 || (c >= 32 && c !== 127)) out += ch;
+  }
+  return out;
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * A media link as the buyer typed it → the link we store, or null when it is not a usable web address.
+ * 'youtu.be/x' becomes 'https://youtu.be/x' (the spec opens links with a '//' prefix); only http and https are
+ * accepted, so 'javascript:' or 'data:' never become links.
+ */
+export function normalizeMediaLink(raw: string): string | null {
+  const typed = raw.trim();
+  if (typed === "") return "";
+  if (typed.length > LIMITS.mediaLinkMax || /\s/.test(typed)) return null;
+  const scheme = SCHEME.exec(typed)?.[1]?.toLowerCase();
+  if (scheme && scheme !== "http" && scheme !== "https") return null;
+  const withScheme = scheme ? typed : `https://${typed.replace(/^\/\//, "")}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password) return null;
+  // a real host name: letters, digits, hyphens, at least one dot and a top-level part of 2+ letters
+  if (!/^(?:[a-z0-9\u00a1-\uffff-]+\.)+[a-z\u00a1-\uffff]{2,}$/i.test(url.hostname)) return null;
+  return url.href.length > LIMITS.mediaLinkMax ? null : url.href;
+}
+
+export const mediaLinkSchema = z
+  .string()
+  .max(LIMITS.mediaLinkMax, fmt(basketTr.giftNote.linkTooLong, { max: LIMITS.mediaLinkMax }))
+  .transform((s, ctx) => {
+    const link = normalizeMediaLink(s);
+    if (link === null) {
+      ctx.addIssue({ code: "custom", message: basketTr.giftNote.linkInvalid });
+      return z.NEVER;
+    }
+    return link;
+  });
+
+/** Gift note form: the link only counts when the media toggle is on (otherwise an empty link is sent). */
+export const giftNoteFormSchema = z
+  .object({ notes: giftNoteSchema, withMedia: z.boolean(), link: z.string() })
+  .transform((v, ctx) => {
+    if (!v.withMedia) return { notes: v.notes, link: "" };
+    const link = mediaLinkSchema.safeParse(v.link);
+    if (!link.success) {
+      ctx.addIssue({ code: "custom", path: ["link"], message: link.error.issues[0]?.message ?? basketTr.giftNote.linkInvalid });
+      return z.NEVER;
+    }
+    return { notes: v.notes, link: link.data };
+  });
+
+export const promoCodeSchema = z
+  .string()
+  .trim()
+  .min(1, basketTr.promo.required)
+  .max(40, basketTr.promo.errors.notFound)
+  .regex(/^[\p{L}\p{N}_-]+$/u, basketTr.promo.errors.notFound);

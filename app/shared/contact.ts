@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { LIMITS } from "./constants";
+import { contactTr as t } from "./texts/contact.tr";
+
+/** Contact form rules (SPEC §5): one schema for the browser and the server. */
+export const FINDUS = ["instagram", "search", "facebook", "friend", "other"] as const;
+export type Findus = (typeof FINDUS)[number];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, t.nameRequired).min(LIMITS.contactNameMin, t.nameMin).max(100, t.nameMin),
+  email: z
+    .string()
+    .trim()
+    .max(LIMITS.emailMax, t.emailInvalid)
+    .refine((v) => v === "" || EMAIL.test(v), t.emailInvalid)
+    .transform((v) => (v === "" ? null : v.toLowerCase())),
+  findus: z.enum(FINDUS, t.findusRequired),
+  news: z.boolean(),
+  message: z.string().trim().min(1, t.messageRequired).max(LIMITS.contactMessageMax, t.messageMax),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ContactField = "name" | "email" | "findus" | "message";
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  findus: string;
+  news: boolean;
+  message: string;
+}
+
+export const EMPTY_CONTACT: ContactValues = { name: "", email: "", findus: "", news: true, message: "" };
+
+/** Reads the posted form: an unticked checkbox is not sent, so `news` is true only when present. */
+export function contactValuesFromForm(form: FormData): ContactValues {
+  const s = (k: string) => (typeof form.get(k) === "string" ? String(form.get(k)) : "");
+  return { name: s("name"), email: s("email"), findus: s("findus"), news: form.get("news") !== null, message: s("message") };
+}
+
+/** Field → first message, empty when the form is valid. */
+export function contactErrors(values: ContactValues): Partial<Record<ContactField, string>> {
+  const r = contactSchema.safeParse(values);
+  if (r.success) return {};
+  const out: Partial<Record<ContactField, string>> = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path[0] as ContactField;
+    if (!out[key]) out[key] = issue.message;
+  }
+  return out;
+}

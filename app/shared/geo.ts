@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { deliveryTr } from "./texts/delivery.tr";
+
+/** Search key for Turkish names: lower-cased the Turkish way, with the dotted/dotless and accented letters folded. */
+export function foldTr(text: string): string {
+  return text
+    .toLocaleLowerCase("tr")
+    .replace(/ı/g, "i")
+    .replace(/ş/g, "s")
+    .replace(/ğ/g, "g")
+    .replace(/ü/g, "u")
+    .replace(/ö/g, "o")
+    .replace(/ç/g, "c")
+    .replace(/[âà]/g, "a")
+    .replace(/î/g, "i")
+    .replace(/û/g, "u")
+    .trim();
+}
+
+/** True when the folded query occurs in the folded name ("kadikoy" finds "Kadıköy"). */
+export function matchesTr(name: string, query: string): boolean {
+  const q = foldTr(query);
+  if (!q) return true;
+  return foldTr(name).includes(q);
+}
+
+const emptyToUndefined = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : v);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(99_999_999).optional());
+const optionalDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+);
+
+/** Query of the delivery-options call (SPEC §7: date, cityId, countyId, areaId). */
+export const optionsQuerySchema = z.object({
+  date: optionalDate,
+  cityId: optionalId,
+  countyId: optionalId,
+  areaId: optionalId,
+});
+
+/** The shipping-cost calculator (SPEC §5): city and county required, neighbourhood optional. */
+export const calculatorSchema = z.object({
+  cityId: z.preprocess(emptyToUndefined, z.coerce.number({ error: deliveryTr.calculator.cityRequired }).int().positive()),
+  countyId: z.preprocess(emptyToUndefined, z.coerce.number({ error: deliveryTr.calculator.countyRequired }).int().positive()),
+  areaId: optionalId,
+});
+
+export type CalculatorInput = z.infer<typeof calculatorSchema>;
+
+/** Field → first message, for showing next to each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Lists exchanged with the browser (SPEC §3 Lists). */
+export interface CityItem {
+  cityID: number;
+  cityName: string;
+  minDay: number;
+  colour: "green" | "yellow" | "red";
+  disabled: boolean;
+}
+export interface CountyItem {
+  countyID: number;
+  countyName: string;
+}
+export interface NeighbourhoodItem {
+  neighborhoodID: number;
+  neighborhoodName: string;
+  postalCode: string;
+}

@@ -1,0 +1,53 @@
+/**
+ * Texts of the digital gift note /s/{code} (SPEC §2.9, §4) and the printed gift note /printnote/{order}
+ * (SPEC §2.12). SPEC's quoted Turkish ('KAPAT', 'MESAJI BİR DAHA GÖSTERME') is verbatim.
+ */
+export const notesTr = {
+  viewer: {
+    title: "Hediye Notu",
+    introTitle: "Size özel bir mesaj var!",
+    introBody: "Bu kurabiyeler size sevgiyle gönderildi. Gönderenin size yazdıklarını okumak için mesajı açın.",
+    showMessage: "MESAJI GÖSTER",
+    overlayTitle: "Hediye notunuz",
+    linkIntro: "Mesajla birlikte size bir içerik de gönderildi:",
+    openLink: "İÇERİĞİ AÇ",
+    openLinkAria: "Size gönderilen içeriği aç (yeni sekmede açılır)",
+    close: "KAPAT",
+    hide: "MESAJI BİR DAHA GÖSTERME",
+    hidden: "Mesaj bir daha gösterilmeyecek.",
+    hideFailed: "Mesaj gizlenemedi, lütfen tekrar deneyin.",
+    thanksTitle: "Afiyet olsun!",
+    thanksBody: "Kurabiyelerimizi tercih ettiğiniz için teşekkür ederiz. Hepsi küçük partiler hâlinde, Belçika çikolatası ve tereyağıyla elde pişirildi.",
+    productTitle: "Size gelen lezzet",
+    productionDate: "Üretim tarihi",
+    contents: "İçerik",
+    productLink: "Ürünü incele",
+    imageAlt: "{name} ürün görseli",
+    fetchFailed: "Hediye notu sunucudan alınamadı",
+  },
+  print: {
+    title: "Hediye Notu",
+    toolbar: "Notun görünümü",
+    fontSmaller: "Yazı −",
+    fontLarger: "Yazı +",
+    fontSmallerAria: "Yazıyı küçült",
+    fontLargerAria: "Yazıyı büyüt",
+    marginSmaller: "Kenar −",
+    marginLarger: "Kenar +",
+    marginSmallerAria: "Kenar boşluğunu azalt",
+    marginLargerAria: "Kenar boşluğunu artır",
+    colour: "Renk değiştir",
+    colourAria: "Arka planı değiştir (şu an: {name})",
+    print: "Yazdır",
+    status: "Yazı boyutu %{font}, kenar boşluğu {margin} piksel, arka plan: {name}",
+    interactive: "Bu hediyeyle birlikte size özel etkileşimli bir içerik gönderildi.",
+    scan: "İçeriği görmek için QR kodu telefonunuzun kamerasıyla okutun ya da şu adrese gidin:",
+    qrAlt: "{address} adresine götüren QR kod",
+    noNote: "Bu siparişte yazdırılacak bir hediye notu bulunmuyor.",
+    backgrounds: ["Krem", "Çikolata", "Pembe", "Nane", "Gece mavisi"],
+  },
+  member: {
+    printNote: "Hediye notunu yazdır",
+    printNoteAria: "{number} numaralı siparişin hediye notunu yazdır (yeni sekmede açılır)",
+  },
+} as const;

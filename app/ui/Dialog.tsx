@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { tr } from "~/shared/texts/tr";
+
+/**
+ * A modal dialog on the native <dialog> element: focus moves in and is kept inside, Escape closes, focus returns
+ * to the opener. `open` is controlled by the caller.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  wide,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose(); // a click on the backdrop
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-lg" : "max-w-sm"} rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50`}
+    >
+      <div className="flex flex-col gap-4 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="text-lg font-bold text-choc-900">
+            {title}
+          </h2>
+          <button type="button" onClick={onClose} aria-label={tr.common.close} className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-choc-50">
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M5 5l10 10M15 5L5 15" />
+            </svg>
+          </button>
+        </div>
+        <div>{children}</div>
+        {footer ? <div className="flex flex-wrap justify-end gap-2">{footer}</div> : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "fortune_winners" ADD COLUMN "device_id" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_intents" ADD COLUMN "order_label" text;

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_ready_date_idx" ON "orders" USING btree ("ready_date");
