@@ -1,0 +1,100 @@
+// npm run bench:lighthouse — Lighthouse 12 (default mobile settings: Moto G Power emulation, simulated slow 4G
+// and 4× CPU slowdown) on the production build with the seeded demo data: performance score, LCP, CLS and TBT
+// of /home, a product page, /basket and /order/delivery (the last two with a basket made through the basket
+// action). Chromium from CHROME_PATH (default /usr/bin/chromium), --headless --no-sandbox --disable-gpu.
+// Budget: score ≥ 98, LCP ≤ 1.5 s, CLS ≤ 0.02, TBT ≤ 100 ms; exits 1 when a page misses it.
+// RUNS=n takes the median of n runs per page (default 1); DIAG=1 prints each run's long tasks and script time.
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { startBenchShop } from "./lib/shop.js";
+import { CookieJar } from "./lib/jar.js";
+import { printTable } from "./lib/table.js";
+
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const RUNS = Number(process.env.RUNS || 1);
+const BUDGET = { score: 98, lcpMs: 1500, cls: 0.02, tbtMs: 100 };
+const PRODUCT_ID = 20002;
+
+const shop = await startBenchShop({ buildDir: BUILD_DIR });
+let chrome;
+try {
+  const jar = new CookieJar();
+  const add = await fetch(`${shop.url}/basket`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.url },
+    body: new URLSearchParams({ intent: "add", productId: String(PRODUCT_ID), quantity: "1" }),
+    redirect: "manual",
+  });
+  jar.take(add);
+  if (!jar.header()) throw new Error(`adding to the basket set no cookie (status ${add.status})`);
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  const pages = [
+    { page: "/home" },
+    { page: `/product/${PRODUCT_ID}` },
+    { page: "/basket", cookie: jar.header() },
+    { page: "/order/delivery", cookie: jar.header() },
+  ];
+  const rows = [];
+  const problems = [];
+  for (const p of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(
+        shop.url + p.page,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}),
+        },
+      );
+      const lhr = result.lhr;
+      const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
+      if (new URL(finalUrl).pathname !== p.page) throw new Error(`${p.page} ended at ${finalUrl}`);
+      if (process.env.DIAG) {
+        // where the main thread was blocked: Lighthouse's long tasks (simulated durations) and script time per URL
+        const short = (u) => String(u).replace(shop.url, "");
+        console.error(`\n${p.page}: long tasks ${lhr.audits["long-tasks"].details?.items?.map((t) => `${short(t.url)} ${Math.round(t.duration)} ms @${Math.round(t.startTime)}`).join(", ")}`);
+        if (result.artifacts?.Trace) {
+          const { writeFileSync } = await import("node:fs");
+          const { tmpdir } = await import("node:os");
+          writeFileSync(`${tmpdir()}/lh-${p.page.replace(/\W+/g, "_")}-${i}.trace.json`, JSON.stringify(result.artifacts.Trace));
+        }
+        console.error(`${p.page}: script time ${lhr.audits["bootup-time"].details?.items?.map((t) => `${short(t.url)} ${Math.round(t.scripting)} ms`).join(", ")}`);
+      }
+      runs.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        tbt: lhr.audits["total-blocking-time"].numericValue,
+        fcp: lhr.audits["first-contentful-paint"].numericValue,
+        lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
+      });
+    }
+    runs.sort((a, b) => a.score - b.score);
+    const m = runs[Math.floor(runs.length / 2)];
+    rows.push({ page: p.page, ...m });
+    if (m.score < BUDGET.score) problems.push(`${p.page}: score ${m.score} < ${BUDGET.score}`);
+    if (m.lcp > BUDGET.lcpMs) problems.push(`${p.page}: LCP ${Math.round(m.lcp)} ms > ${BUDGET.lcpMs} ms (${m.lcpElement})`);
+    if (m.cls > BUDGET.cls) problems.push(`${p.page}: CLS ${m.cls.toFixed(3)} > ${BUDGET.cls}`);
+    if (m.tbt > BUDGET.tbtMs) problems.push(`${p.page}: TBT ${Math.round(m.tbt)} ms > ${BUDGET.tbtMs} ms`);
+  }
+  console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, default mobile settings, ${RUNS === 1 ? "one run" : `median of ${RUNS} runs`} per page\n`);
+  printTable(
+    ["page", "performance", "FCP", "LCP", "CLS", "TBT"],
+    rows.map((r) => [r.page, r.score, `${(r.fcp / 1000).toFixed(2)} s`, `${(r.lcp / 1000).toFixed(2)} s`, r.cls.toFixed(3), `${Math.round(r.tbt)} ms`]),
+  );
+  console.log(`\nbudget: score ≥ ${BUDGET.score}, LCP ≤ ${BUDGET.lcpMs / 1000} s, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms`);
+  if (problems.length) {
+    console.log(`\nBUDGET BROKEN:\n  ${problems.join("\n  ")}`);
+    process.exitCode = 1;
+  } else console.log("all budgets met");
+} finally {
+  await chrome?.kill();
+  await shop.stop();
+}

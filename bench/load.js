@@ -1,0 +1,206 @@
+// npm run bench:load — requests per second and latency of the production server against the framework floor,
+// measured in one run with autocannon on 127.0.0.1 (see bench/README.md):
+//   (a) bare node:http hello-world            (b) /bench/empty: an empty page in our layout (BENCH_ROUTES=1)
+//   (c) /healthz                              (d) SSR /home          (e) a product page
+//   (f) add to basket (POST /basket.data, session cookie and CSRF token, 100 guest sessions in turn)
+//   (g) order placement (POST /order/confirm.data) by members with a saved card, 50 at once
+//   (d*) /home again with the anonymous page cache on (PAGE_CACHE_SECONDS default); (b)–(g) run with it off.
+// Once on PGlite and once on PostgreSQL (a database of its own on BENCH_PG_URL, default
+// postgres://postgres@127.0.0.1:5432/test, dropped at the end). Options: --db=pglite|postgres|both,
+// BENCH_SECONDS (default 10 per scenario), BENCH_BUYERS_PGLITE / BENCH_BUYERS_PG (orders prepared for (g)).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { createDatabase, freePort, startBenchShop } from "./lib/shop.js";
+import { loadShopModule } from "./lib/app.js";
+import { printTable } from "./lib/table.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/test";
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const dbArg = (process.argv.find((a) => a.startsWith("--db=")) ?? "--db=both").slice(5);
+const DBS = dbArg === "both" ? ["pglite", "postgres"] : [dbArg];
+const BUYERS = { pglite: Number(process.env.BENCH_BUYERS_PGLITE || 300), postgres: Number(process.env.BENCH_BUYERS_PG || 1500) };
+const PRODUCT = "/product/20002";
+const GZIP = { "accept-encoding": "gzip" };
+const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderP99Pg: 200 };
+
+const log = (...a) => console.error(`[bench] ${a.join(" ")}`);
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const o = { connections: CONNECTIONS, duration: SECONDS, ...opts };
+    if (o.amount) delete o.duration;
+    else delete o.amount;
+    const inst = autocannon(o, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: process.stderr });
+  });
+}
+
+/** Warm-up (not reported), then the measured run. */
+async function measure(name, opts) {
+  await run({ ...opts, duration: Math.min(2, SECONDS), amount: opts.amount ? Math.min(opts.amount, 20) : undefined });
+  const r = await run(opts);
+  return row(name, r);
+}
+
+function row(name, r, extra = {}) {
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r["2xx"] + (r["3xx"] ?? 0),
+    bad: r.non2xx - (r["3xx"] ?? 0) + r.errors + r.timeouts,
+    total: r.requests.total,
+    ...extra,
+  };
+}
+
+/** Cycles through visitors: each request carries the next visitor's cookie and CSRF token. */
+function rotating(visitors, body, { once = false, answers } = {}) {
+  let i = 0;
+  return [
+    {
+      method: "POST",
+      setupRequest: (req) => {
+        if (once && i >= visitors.length) return null;
+        const v = visitors[i++ % visitors.length];
+        return { ...req, headers: { ...req.headers, cookie: v.cookie }, body: body(v) };
+      },
+      // what the shop answered, by status and the start of the body (a 200 data answer may still be a refusal)
+      ...(answers
+        ? {
+            onResponse: (status, resBody) => {
+              const key = `${status} ${String(resBody ?? "").replace(/\s+/g, " ").replace(/siparis=[\w-]+/, "siparis=…").slice(0, 140)}`;
+              answers.set(key, (answers.get(key) ?? 0) + 1);
+            },
+          }
+        : {}),
+    },
+  ];
+}
+
+/** A bare node:http server in its own process answering every request with `headers` and `body` (base64). */
+async function bareServer(name, headers, bodyBase64, opts = {}) {
+  const port = await freePort();
+  const code = `const b=Buffer.from(${JSON.stringify(bodyBase64)},"base64");const h=${JSON.stringify(headers)};require("node:http").createServer((q,s)=>{s.writeHead(200,h);s.end(b)}).listen(${port},"127.0.0.1")`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
+  await new Promise((r) => setTimeout(r, 300));
+  try {
+    return await measure(name, { url: `http://127.0.0.1:${port}/`, ...opts });
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+const bareHello = () => bareServer("(a) bare node:http hello-world", { "content-type": "text/plain" }, Buffer.from("hello world").toString("base64"));
+
+/** (a') the same bytes as a cached /home answer (headers and gzip body), sent by a bare node:http server. */
+async function bareSameBytes(url) {
+  const r = await fetch(url, { headers: GZIP });
+  const body = Buffer.from(await new Response(r.body).arrayBuffer());
+  const headers = {};
+  r.headers.forEach((v, k) => {
+    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
+  });
+  // fetch decodes gzip: send the encoded body again, as the shop does
+  const { gzipSync } = await import("node:zlib");
+  const gz = gzipSync(body, { level: 6 });
+  headers["content-length"] = String(gz.length);
+  return bareServer("(a') bare node:http sending the same /home bytes", headers, gz.toString("base64"), { headers: GZIP });
+}
+
+async function benchDatabase(kind, shopModule, bare) {
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-load-"));
+  const db = kind === "postgres" ? await createDatabase(PG_URL) : null;
+  const env = db ? { DATABASE_URL: db.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+  const rows = [];
+  let counts;
+  try {
+    log(`${kind}: preparing ${BUYERS[kind]} buyers through the services…`);
+    const t0 = Date.now();
+    const prep = await shopModule.prepare(env, { buyers: BUYERS[kind], guests: 100 });
+    log(`${kind}: prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const shopEnv = { PAGE_CACHE_SECONDS: "0", BENCH_ROUTES: "1" };
+    let shop = await startBenchShop({ buildDir: BUILD_DIR, dataDir, databaseUrlReady: db?.url, env: shopEnv });
+    try {
+      const u = (p) => shop.url + p;
+      const origin = { origin: shop.url, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+      const floor = await measure("(b) empty route in our layout (floor)", { url: u("/bench/empty"), headers: GZIP });
+      rows.push(floor);
+      rows.push(await measure("(c) /healthz", { url: u("/healthz") }));
+      const home = await measure("(d) SSR /home", { url: u("/home"), headers: GZIP });
+      rows.push(home);
+      const product = await measure(`(e) SSR ${PRODUCT}`, { url: u(PRODUCT), headers: GZIP });
+      rows.push(product);
+      let n = 0;
+      const add = (v) => `intent=add&productId=${prep.productIds[n++ % prep.productIds.length]}&quantity=1&_csrf=${encodeURIComponent(v.csrf)}`;
+      rows.push(await measure("(f) add to basket (POST)", { url: u("/basket.data"), headers: origin, requests: rotating(prep.guests, add) }));
+      const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
+      // every buyer orders once: the run ends when all prepared baskets are ordered
+      const answers = new Map();
+      const placing = await run({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) });
+      log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
+      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing));
+      await shop.stop({ keepData: true });
+      counts = await shopModule.countOrders(env);
+      shop = await startBenchShop({ buildDir: BUILD_DIR, dataDir, databaseUrlReady: db?.url, env: { BENCH_ROUTES: "1" } });
+      const cached = await measure("(d*) /home, anonymous page cache on", { url: shop.url + "/home", headers: GZIP });
+      rows.push(cached);
+      const sameBytes = await bareSameBytes(shop.url + "/home");
+      rows.push(sameBytes);
+      return { kind, rows, counts, prepared: prep.buyers.length, floor, home, product, cached, sameBytes, bare, placing: rows.find((r) => r.name.startsWith("(g)")) };
+    } finally {
+      await shop.stop({ keepData: true });
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await db?.drop();
+  }
+}
+
+const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
+const pct = (x) => `${(x * 100).toFixed(0)} %`;
+
+const shopModule = await loadShopModule("/bench/prepare.ts");
+const results = [];
+let bare;
+try {
+  log("(a) bare node:http");
+  bare = await bareHello();
+  for (const kind of DBS) results.push(await benchDatabase(kind, shopModule.mod, bare));
+} finally {
+  await shopModule.close();
+}
+
+console.log(`\nbench:load — ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}, autocannon ${CONNECTIONS} connections, ${SECONDS} s per scenario, NODE_ENV=production\n`);
+let failed = false;
+for (const r of results) {
+  console.log(`### ${r.kind === "pglite" ? "PGlite" : "PostgreSQL"}\n`);
+  printTable(
+    ["scenario", "req/s", "p50 ms", "p99 ms", "ok", "failed"],
+    [bare, ...r.rows].map((x) => [x.name, f0(x.rps), f0(x.p50), f0(x.p99), f0(x.ok), f0(x.bad)]),
+  );
+  const homeRatio = r.home.rps / r.floor.rps;
+  const productRatio = r.product.rps / r.floor.rps;
+  const cachedRatio = r.cached.rps / bare.rps;
+  console.log("");
+  printTable(
+    ["ratio", "value", "target"],
+    [
+      ["(d)/(b) SSR /home vs floor", pct(homeRatio), `≥ ${pct(TARGETS.homeVsFloor)}`],
+      ["(e)/(b) product page vs floor", pct(productRatio), "–"],
+      ["(d*)/(a) cached /home vs bare node:http", pct(cachedRatio), `≥ ${pct(TARGETS.cachedVsBare)}`],
+      ["(d*)/(a') cached /home vs bare node:http, same bytes", pct(r.cached.rps / r.sameBytes.rps), "–"],
+      ["(g) p99 order placement", `${f0(r.placing.p99)} ms`, r.kind === "postgres" ? `< ${TARGETS.orderP99Pg} ms` : "–"],
+    ],
+  );
+  console.log(`\norders placed: ${r.counts.orders} of ${r.prepared} prepared baskets, confirmation mails queued: ${r.counts.mails}\n`);
+  if (homeRatio < TARGETS.homeVsFloor || cachedRatio < TARGETS.cachedVsBare || (r.kind === "postgres" && r.placing.p99 >= TARGETS.orderP99Pg)) failed = true;
+  if (r.counts.orders !== r.placing.ok || r.counts.mails !== r.counts.orders) failed = true;
+}
+console.log(failed ? "some targets missed (see above)" : "all targets met");

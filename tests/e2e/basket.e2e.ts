@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, openPage, waitForHydration } from "./browser";
+import { startPreparedShop, type RunningShop } from "./server";
+import type { AppContext } from "~/.server/context";
+import { users } from "~/.server/db/schema/accounts";
+import { hashPassword } from "~/.server/accounts/passwords";
+import * as loyalty from "~/.server/loyalty/service";
+
+/**
+ * The basket in Chromium (issue 6): adding from a list and from the detail page, the counter, quantities,
+ * the gift note with its link and preview, promo codes (also through /p/{code}), points, and 'Sepeti Boşalt'.
+ */
+const MEMBER = { email: "puanli.uye@ornek.com.tr", password: "Puanli-Uye-2026", name: "Puanlı Üye" };
+
+let shop: RunningShop;
+let browser: Browser;
+let cleanup = () => {};
+
+async function prepare(app: AppContext) {
+  const now = app.clock.now();
+  const [u] = await app.db
+    .insert(users)
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  await loyalty.adjust(app, u!.id, 2500, "e2e", "staff:test");
+}
+
+beforeAll(async () => {
+  [{ shop, cleanup }, browser] = await Promise.all([startPreparedShop({}, prepare), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  cleanup();
+});
+
+const headerBasket = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Sepet/ });
+
+describe("basket", () => {
+  it("adds from a list and the detail page, changes quantities, keeps the gift note, applies and removes a code", async () => {
+    const t = await openPage(browser, shop.url);
+    expect(await t.visit("/home/sub/klasik")).toBe(200);
+    await expect(headerBasket(t.page).getAttribute("aria-label")).resolves.toBe("Sepet: Sepetiniz boş");
+    // EKLE on a card adds one, then the card shows the counter
+    const card = t.page.locator("article", { has: t.page.getByRole("heading", { name: "Orijinal 90 g" }) });
+    await card.getByRole("button", { name: "Orijinal 90 g ekle" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await card.getByRole("button", { name: "Orijinal 90 g adedini artır" }).click();
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 2 ürün"]')).waitFor();
+    await expect(card.getByRole("button", { name: "Orijinal 90 g adedini azalt" }).isEnabled()).resolves.toBe(true);
+    await t.axe();
+
+    // the detail page: a variant and a quantity
+    await t.visit("/product/20002");
+    await t.page.getByLabel("Altın kurdele").check();
+    await t.page.getByLabel("Adet", { exact: true }).fill("2");
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 4 ürün"]')).waitFor();
+
+    // the basket page
+    await headerBasket(t.page).click();
+    await t.page.waitForURL("**/basket");
+    await waitForHydration(t.page);
+    await t.page.getByRole("heading", { name: "Sepetim", level: 1 }).waitFor();
+    await t.axe();
+    const box = t.page.locator("li", { has: t.page.getByRole("heading", { name: "Heyecanlı Kutu" }) });
+    await expect(box.getByText("Seçenek: Altın kurdele").count()).resolves.toBe(1);
+    const minus = box.getByRole("button", { name: "Heyecanlı Kutu adedini azalt" });
+    await box.getByRole("button", { name: "Heyecanlı Kutu adedini artır" }).click();
+    await expect.poll(() => box.getByLabel("Heyecanlı Kutu adedi", { exact: true }).inputValue()).toBe("3");
+    await minus.click();
+    await minus.click();
+    await expect.poll(() => box.getByLabel("Heyecanlı Kutu adedi", { exact: true }).inputValue()).toBe("1");
+    await expect(minus.isDisabled()).resolves.toBe(true);
+    const needToPay = await t.page.getByTestId("need-to-pay").textContent();
+
+    // promo code: apply, then remove
+    await t.page.getByRole("button", { name: "Promosyon kodu kullan" }).click();
+    await t.page.getByLabel("Promosyon kodu").fill("hosgeldin10");
+    await t.page.getByRole("button", { name: "Uygula" }).click();
+    await t.page.getByText("Promosyon kodu uygulandı").first().waitFor();
+    await t.page.getByText("İndirim (HOSGELDIN10)").waitFor();
+    expect(await t.page.getByTestId("need-to-pay").textContent()).not.toBe(needToPay);
+    await t.page.getByRole("button", { name: "'HOSGELDIN10' promosyon kodunu kaldır" }).click();
+    await t.page.getByText("Promosyon kodu kaldırıldı").first().waitFor();
+    await expect.poll(() => t.page.getByTestId("need-to-pay").textContent()).toBe(needToPay);
+    await t.page.getByRole("button", { name: "Promosyon kodu kullan" }).click();
+    await t.page.getByLabel("Promosyon kodu").fill("YOKBOYLEKOD");
+    await t.page.getByRole("button", { name: "Uygula" }).click();
+    await t.page.getByText("Promosyon kodu eklenemedi: Geçersiz promosyon kodu").first().waitFor();
+
+    // gift note: a bad link is refused, a good one previews
+    await t.page.getByLabel("Hediye notunuz").fill("İyi ki doğdun <b>Ayşe</b>!");
+    await expect(t.page.getByText("26/250").count()).resolves.toBe(1);
+    await t.page.getByLabel("Video, müzik, fotoğraf eklemek istiyorum").check();
+    await t.page.getByLabel("Bağlantı (video, müzik veya fotoğraf)").fill("javascript:alert(1)");
+    await t.page.getByRole("button", { name: "Siparişi Tamamla" }).click();
+    await t.page.getByRole("alert").filter({ hasText: "Girdiğiniz link hatalı olabilir, test edebilirsiniz" }).waitFor();
+    expect(new URL(t.page.url()).pathname).toBe("/basket");
+    await t.page.getByLabel("Bağlantı (video, müzik veya fotoğraf)").fill("youtu.be/dQw4w9WgXcQ");
+    await t.page.getByRole("button", { name: "DİJİTAL NOTU GÖSTER" }).click();
+    const dialog = t.page.getByRole("dialog", { name: "Dijital notunuz böyle görünecek" });
+    await dialog.getByText("İyi ki doğdun <b>Ayşe</b>!").waitFor();
+    await expect(dialog.getByRole("link", { name: "Eklenen içeriği aç" }).getAttribute("href")).resolves.toBe("https://youtu.be/dQw4w9WgXcQ");
+    await expect(dialog.getByRole("link", { name: "Eklenen içeriği aç" }).getAttribute("rel")).resolves.toBe("noopener noreferrer");
+    await t.axe();
+    await t.page.keyboard.press("Escape");
+    await t.page.getByRole("button", { name: "Siparişi Tamamla" }).click();
+    await t.page.waitForURL(/\/order\/delivery$/);
+    await t.visit("/basket", { axe: false });
+    await expect(t.page.getByLabel("Hediye notunuz").inputValue()).resolves.toBe("İyi ki doğdun <b>Ayşe</b>!");
+    await expect(t.page.getByLabel("Bağlantı (video, müzik veya fotoğraf)").inputValue()).resolves.toBe("https://youtu.be/dQw4w9WgXcQ");
+
+    // removing a line
+    await t.page.getByRole("button", { name: "Orijinal 90 g ürününü sepetten sil" }).click();
+    await t.page.getByRole("region", { name: "Sepetteki ürünler" }).getByRole("heading", { name: "Orijinal 90 g" }).waitFor({ state: "detached" });
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("'Sepeti Boşalt' appears above 49 items and empties the basket after confirmation", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/product/40001", { axe: false });
+    await t.page.getByLabel("Adet", { exact: true }).fill("49");
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await t.visit("/basket", { axe: false });
+    await expect(t.page.getByRole("button", { name: "Sepeti Boşalt" }).count()).resolves.toBe(0);
+    await t.page.getByRole("button", { name: "Hediye Kartı adedini artır" }).click();
+    await t.page.getByRole("button", { name: "Sepeti Boşalt" }).click();
+    const dialog = t.page.getByRole("dialog", { name: "Sepeti Boşalt" });
+    await dialog.getByText("Sepetteki tüm ürünler silinecektir, devam etmek istiyor musunuz?").waitFor();
+    await t.axe();
+    await dialog.getByRole("button", { name: "Evet" }).click();
+    await t.page.waitForURL("**/home");
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet: Sepetiniz boş"]')).waitFor();
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("a member uses and gives back points; the guest basket joins the member's at sign-in", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/product/40004", { axe: false });
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await t.visit("/auth/login?returnUrl=%2Fbasket", { axe: false });
+    const form = t.page.locator("form", { has: t.page.locator('input[name="password"]') });
+    await form.locator('input[name="email"]').fill(MEMBER.email);
+    await form.locator('input[name="password"]').fill(MEMBER.password);
+    await form.getByRole("button", { name: "Giriş Yap" }).click();
+    await t.page.waitForURL("**/basket");
+    await waitForHydration(t.page);
+    await t.page.getByRole("heading", { name: "Sıcak Çikolata Karışımı" }).waitFor();
+    await t.page.getByText("Kullanılabilir puanınız: ₺25,00").waitFor();
+    await t.page.getByRole("button", { name: "₺25,00 puanı kullan" }).click();
+    await t.page.getByText("Kullanılan puan: ₺25,00").waitFor();
+    await t.page.getByText("Kullanılan Puan", { exact: true }).waitFor();
+    await t.axe();
+    await t.page.getByRole("button", { name: "Kullanma" }).click();
+    await t.page.getByText("Kullanılabilir puanınız: ₺25,00").waitFor();
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("/p/{code} reserves a code that the basket applies when it next loads; a wrong code says why", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/p/YOKBOYLE", { axe: false });
+    await t.page.getByText("Geçersiz promosyon kodu").waitFor();
+    await t.visit("/p/hosgeldin10");
+    await t.page.getByText("Tebrikler!").waitFor();
+    await t.page.getByText(/saniye sonra ana sayfaya yönlendirileceksiniz/).waitFor();
+    await t.axe();
+    await t.visit("/product/10002", { axe: false });
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await t.visit("/basket", { axe: false });
+    await t.page.getByText("Promosyon kodu uygulandı").first().waitFor();
+    await t.page.getByText("Uygulanan kod: HOSGELDIN10").waitFor();
+    const r = await fetch(`${shop.url}/p`, { redirect: "manual" });
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe("/home");
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("works without JavaScript: add from the detail page, change the quantity, remove", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.page.route("**/*.js", (route) => route.abort());
+    await t.page.goto("/product/10005");
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.waitForURL("**/basket");
+    await t.page.getByText("Ürün sepetinize eklendi").waitFor();
+    const line = t.page.locator("li", { has: t.page.getByRole("heading", { name: /^Bitter/ }) });
+    await line.getByRole("button", { name: /adedini artır$/ }).click();
+    await expect(line.getByLabel("Bitter 30 g adedi", { exact: true }).inputValue()).resolves.toBe("2");
+    await t.page.getByRole("button", { name: /sepetten sil$/ }).click();
+    await t.page.waitForURL("**/home");
+    await t.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { expect } from "vitest";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+}
+
+export interface TestPage {
+  page: Page;
+  /** Console errors and uncaught page errors seen so far (unfiltered). */
+  errors: string[];
+  /**
+   * Goes to a path, waits for hydration and checks accessibility with axe; returns the HTTP status.
+   * With `expectStatus` the status must be that one, and the browser's 'Failed to load resource …
+   * status of N' message for it no longer counts as an error.
+   */
+  visit(path: string, opts?: { axe?: boolean; expectStatus?: number }): Promise<number>;
+  axe(): Promise<void>;
+  /** Declares that responses with these HTTP statuses are expected (their console messages are allowed). */
+  allowHttpStatus(...statuses: number[]): void;
+  /** Console errors that count: everything except the allowed 'Failed to load resource' messages. */
+  unexpectedErrors(): string[];
+  /** Fails the test when the browser logged an unexpected error. */
+  assertNoErrors(): void;
+  /** Asserts no unexpected browser error, then closes the browser context. */
+  close(): Promise<void>;
+}
+
+const HTTP_ERROR = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+const ABORTED = "Failed to load resource: net::ERR_FAILED";
+
+/**
+ * A fresh browser context (phone-sized by default) that records every console error; `close()`
+ * fails the test when one was logged. A test that expects error statuses says so: per visit with
+ * `expectStatus`, with `allowHttpStatus(…)`, or for the whole page with `allowHttpErrors` (true: any
+ * 4xx/5xx; a list: those statuses). Requests the test itself aborts (`page.route(…, r => r.abort())`,
+ * e.g. to run a page without JavaScript) are expected too.
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { mobile?: boolean; allowHttpErrors?: boolean | number[] } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: "tr-TR",
+    timezoneId: "Europe/Istanbul",
+    viewport: opts.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  /** console errors with the URL they are about (a failed resource names itself there) */
+  const logged: { text: string; url: string }[] = [];
+  const allowed = new Set<number>(Array.isArray(opts.allowHttpErrors) ? opts.allowHttpErrors : []);
+  const anyHttpError = opts.allowHttpErrors === true;
+  const abortedByTest = new Set<string>();
+  page.on("console", (m) => {
+    if (m.type() !== "error") return;
+    errors.push(m.text());
+    logged.push({ text: m.text(), url: m.location().url });
+  });
+  page.on("pageerror", (e) => {
+    errors.push(`pageerror: ${e.message}`);
+    logged.push({ text: `pageerror: ${e.message}`, url: "" });
+  });
+  // requests the test aborts on purpose through page.route(…) are not the shop's errors
+  const route = page.route.bind(page);
+  page.route = ((url: Parameters<Page["route"]>[0], handler: Parameters<Page["route"]>[1], o?: Parameters<Page["route"]>[2]) =>
+    route(
+      url,
+      (r, request) => {
+        const abort = r.abort.bind(r);
+        r.abort = (code?: string) => {
+          abortedByTest.add(request.url());
+          return abort(code);
+        };
+        return handler(r, request);
+      },
+      o,
+    )) as Page["route"];
+  const unexpectedErrors = () =>
+    logged
+      .filter(({ text, url }) => {
+        const status = HTTP_ERROR.exec(text)?.[1];
+        if (status) return !(anyHttpError || allowed.has(Number(status)));
+        if (text === ABORTED) return !abortedByTest.has(url);
+        // a module the test kept from loading (no-JavaScript tests) fails its dynamic import: not the shop's error
+        const module = /^pageerror: Failed to fetch dynamically imported module: (\S+)$/.exec(text)?.[1];
+        if (module) return !abortedByTest.has(module);
+        return true;
+      })
+      .map((e) => e.text);
+  const t: TestPage = {
+    page,
+    errors,
+    async visit(path, o = {}) {
+      if (o.expectStatus !== undefined) allowed.add(o.expectStatus);
+      // 'load' plus the hydration marker is enough (networkidle adds at least half a second to every visit)
+      const res = await page.goto(path, { waitUntil: "load" });
+      const status = res?.status() ?? 0;
+      if (o.expectStatus !== undefined) expect(status, `HTTP status of ${path}`).toBe(o.expectStatus);
+      await waitForHydration(page);
+      if (o.axe !== false) await t.axe();
+      return status;
+    },
+    async axe() {
+      const result = await new AxeBuilder({ page }).analyze();
+      const violations = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      expect(violations.join("\n"), `axe violations on ${page.url()}`).toBe("");
+    },
+    allowHttpStatus(...statuses) {
+      for (const s of statuses) allowed.add(s);
+    },
+    unexpectedErrors,
+    assertNoErrors() {
+      expect(unexpectedErrors().join("\n"), "browser console errors").toBe("");
+    },
+    async close() {
+      try {
+        t.assertNoErrors();
+      } finally {
+        await context.close();
+      }
+    },
+  };
+  return t;
+}
+
+/** The root component marks <html data-hydrated> once React has hydrated the page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+}

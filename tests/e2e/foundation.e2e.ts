@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launch, openPage } from "./browser";
+import { startShop, type RunningShop } from "./server";
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe("site chrome and routes", () => {
+  it("home renders with header and footer, version and © 2020", async () => {
+    const t = await openPage(browser, shop.url);
+    expect(await t.visit("/home")).toBe(200);
+    await expect(t.page.getByRole("banner").count()).resolves.toBe(1);
+    const footer = t.page.getByRole("contentinfo");
+    await expect(footer.textContent()).resolves.toMatch(/© 2020/);
+    await expect(footer.textContent()).resolves.toMatch(/Sürüm 0\.\d+\.\d+/);
+    await expect(t.page.getByRole("link", { name: /Kurabiye Atölyesi — Ana Sayfa/ }).getAttribute("href")).resolves.toBe("/home");
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("/ redirects to /home; /order and /auth children redirect as the route table says", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/", { axe: false });
+    expect(new URL(t.page.url()).pathname).toBe("/home");
+    // /order → /order/delivery; with an empty basket the delivery step then goes home
+    const order = await fetch(`${shop.url}/order`, { redirect: "manual" });
+    expect([301, 302]).toContain(order.status);
+    expect(order.headers.get("location")).toBe("/order/delivery");
+    await t.visit("/order", { axe: false });
+    expect(new URL(t.page.url()).pathname).toBe("/home");
+    await t.visit("/order/nereye", { axe: false });
+    expect(new URL(t.page.url()).pathname).toBe("/home");
+    await t.visit("/agreement", { axe: false });
+    expect(new URL(t.page.url()).pathname).toBe("/agreement/nda");
+    await t.visit("/auth/bilinmeyen?returnUrl=%2Fbasket", { axe: false });
+    expect(new URL(t.page.url()).pathname + new URL(t.page.url()).search).toBe("/auth/login?returnUrl=%2Fbasket");
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("/jpb and /printnote have neither header nor footer", async () => {
+    const t = await openPage(browser, shop.url);
+    for (const path of ["/jpb", "/mcappsss", "/advr"]) {
+      await t.visit(path);
+      expect(await t.page.getByRole("banner").count(), path).toBe(0);
+      expect(await t.page.getByRole("contentinfo").count(), path).toBe(0);
+    }
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("an unknown path shows the home screen with HTTP 404", async () => {
+    const t = await openPage(browser, shop.url);
+    expect(await t.visit("/boyle-bir-sayfa/yok", { expectStatus: 404 })).toBe(404);
+    await expect(t.page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/El yapımı/);
+    await expect(t.page.getByRole("banner").count()).resolves.toBe(1);
+    await t.close();
+  });
+
+  it("clicking the empty basket shows 'Sepetiniz boş'", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/home", { axe: false });
+    await t.page.getByRole("banner").getByRole("link", { name: /^Sepet/ }).click();
+    await t.page.getByText("Sepetiniz boş").waitFor();
+    expect(new URL(t.page.url()).pathname).toBe("/home");
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("side menu is a dialog: opens, shows the sub-menu of tile 8, closes with Escape", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/home", { axe: false });
+    await t.page.getByRole("button", { name: "Menüyü aç" }).click();
+    const dialog = t.page.getByRole("dialog", { name: "Menü" });
+    await dialog.waitFor();
+    await t.axe();
+    await dialog.getByRole("button", { name: /Bilgi/ }).click();
+    await dialog.getByRole("link", { name: /Sıkça Sorulan Sorular/ }).waitFor();
+    await t.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    t.assertNoErrors();
+    await t.close();
+  });
+});
+
+describe("maintenance and site messages", () => {
+  it("maintenance on shows only the maintenance screen with 503; off brings the shop back", async () => {
+    const on = await shop.site("maintenance", "on", "--note", "<p>Fırınlarımızı yeniliyoruz.</p><script>alert(1)</script>");
+    expect(on.code, on.out).toBe(0);
+    const t = await openPage(browser, shop.url);
+    t.allowHttpStatus(503);
+    const res = await t.page.goto("/home");
+    expect(res?.status()).toBe(503);
+    expect(res?.headers()["retry-after"]).toBeTruthy();
+    await t.page.getByText("Fırınlarımızı yeniliyoruz.").waitFor();
+    expect(await t.page.locator("script").count()).toBe(0);
+    expect(await t.page.getByRole("banner").count()).toBe(0);
+    await t.axe();
+    expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+    const off = await shop.site("maintenance", "off");
+    expect(off.code, off.out).toBe(0);
+    expect(await t.visit("/home")).toBe(200);
+    await expect(t.page.getByRole("banner").count()).resolves.toBe(1);
+    await t.close();
+  });
+
+  it("the top message can be dismissed and stays dismissed after reload", async () => {
+    const r = await shop.site("message", "--top", "Yılbaşı siparişleri için son gün 28 Aralık!");
+    expect(r.code, r.out).toBe(0);
+    const t = await openPage(browser, shop.url);
+    await t.visit("/home");
+    const msg = t.page.getByText("Yılbaşı siparişleri için son gün 28 Aralık!");
+    await msg.waitFor();
+    const bottom = t.page.getByText("Hediyenizle birlikte resim, müzik, video gönderebilirsiniz!");
+    await bottom.waitFor();
+    await Promise.all([
+      t.page.waitForResponse((r) => r.url().includes("/site/dismiss") && r.ok()),
+      t.page.getByRole("region", { name: "Duyuru" }).getByRole("button", { name: "Mesajı kapat" }).click(),
+    ]);
+    await msg.waitFor({ state: "detached" });
+    await t.page.reload({ waitUntil: "networkidle" });
+    expect(await msg.count()).toBe(0);
+    expect(await bottom.count()).toBe(1);
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("the messages show on chromeless pages too (mcapp, jpb, advr), but not on printouts", async () => {
+    const top = "Bayram boyunca siparişler 3 gün sonra kargoda";
+    const r = await shop.site("message", "--top", top, "--bottom", "Hediyenizle birlikte resim, müzik, video gönderebilirsiniz!");
+    expect(r.code, r.out).toBe(0);
+    const t = await openPage(browser, shop.url);
+    for (const path of ["/jpb", "/advr", "/mcappsss"]) {
+      await t.visit(path);
+      expect(await t.page.getByRole("banner").count(), path).toBe(0);
+      expect(await t.page.getByRole("region", { name: "Duyuru" }).getByText(top).count(), path).toBe(1);
+      expect(await t.page.getByRole("region", { name: "Bilgi" }).getByText(/Hediyenizle birlikte/).count(), path).toBe(1);
+    }
+    t.allowHttpStatus(401, 403, 404);
+    await t.page.goto("/printnote/1", { waitUntil: "networkidle" });
+    if (new URL(t.page.url()).pathname.startsWith("/print")) {
+      expect(await t.page.getByText(top).count()).toBe(0);
+      expect(await t.page.getByText(/Hediyenizle birlikte/).count()).toBe(0);
+    }
+    await t.close();
+  });
+});
+
+describe("the end-to-end harness", () => {
+  it("close() fails on a console error; expected HTTP errors and requests the test aborts do not count", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/about", { axe: false });
+    await Promise.all([t.page.waitForEvent("console"), t.page.evaluate(() => console.error("beklenmeyen hata"))]);
+    expect(t.unexpectedErrors()).toEqual(["beklenmeyen hata"]);
+    await expect(t.close()).rejects.toThrow(/beklenmeyen hata/);
+
+    const notFound = await openPage(browser, shop.url);
+    await notFound.visit("/yok-boyle-sayfa", { axe: false });
+    expect(notFound.unexpectedErrors().join("\n")).toMatch(/status of 404/);
+    await notFound.page.context().close();
+
+    const expected = await openPage(browser, shop.url);
+    expect(await expected.visit("/yok-boyle-sayfa", { axe: false, expectStatus: 404 })).toBe(404);
+    await expected.close();
+
+    const noScript = await openPage(browser, shop.url);
+    await noScript.page.route("**/*.js", (r) => r.abort());
+    await noScript.page.goto("/home", { waitUntil: "networkidle" });
+    await noScript.page.getByRole("heading", { level: 1 }).waitFor();
+    await noScript.close();
+  });
+});
+
+describe("robustness at the edge", () => {
+  it("malformed URLs, huge query strings and unknown methods get a clean 4xx page", async () => {
+    const bad = await fetch(`${shop.url}/%E0%A4%A`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Geçersiz istek");
+    const long = await fetch(`${shop.url}/home?q=${"a".repeat(6000)}`);
+    expect(long.status).toBe(414);
+    const method = await fetch(`${shop.url}/home`, { method: "PROPFIND" });
+    expect(method.status).toBe(405);
+    expect(method.headers.get("allow")).toContain("GET");
+    // the server is still fine afterwards
+    expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+  });
+
+  it("security headers: nonce CSP without unsafe-inline scripts, no framing, nosniff, compression", async () => {
+    const r = await fetch(`${shop.url}/home`, { headers: { "accept-encoding": "br, gzip" } });
+    const csp = r.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.headers.get("content-encoding")).toMatch(/br|gzip/);
+    const html = await r.text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const a = await fetch(shop.url + asset);
+    expect(a.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("data survives a restart; a bad config value stops start-up with one line naming it", async () => {
+    const { startShop: start } = await import("./server");
+    const first = await start();
+    const msg = "Yeniden başlatma testi";
+    expect((await first.site("message", "--bottom", msg)).code).toBe(0);
+    // restart on the same data directory / database
+    first.process.kill("SIGTERM");
+    await new Promise((r) => first.process.once("exit", r));
+    const { spawn } = await import("node:child_process");
+    const again = spawn(process.execPath, ["server.js"], { env: first.env, stdio: "ignore" });
+    try {
+      let html = "";
+      for (let i = 0; i < 150 && !html.includes(msg); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        html = await fetch(`${first.url}/home`).then((r) => r.text(), () => "");
+      }
+      expect(html).toContain(msg);
+    } finally {
+      const exited = new Promise((r) => again.once("exit", r));
+      again.kill("SIGTERM");
+      await exited;
+      await first.stop();
+    }
+    const bad = spawn(process.execPath, ["server.js"], { env: { ...first.env, PORT: "seksen" }, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    bad.stderr.on("data", (d) => (err += String(d)));
+    const code = await new Promise((r) => bad.once("exit", r));
+    expect(code).toBe(1);
+    expect(err.trim().split("\n")).toHaveLength(1);
+    expect(err).toContain("PORT");
+  });
+});

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { loadConfig } from "~/.server/config";
+import { boot } from "~/.server/boot";
+import { createLogger } from "~/.server/log";
+import type { AppContext } from "~/.server/context";
+
+export interface RunningShop {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  process: ChildProcess;
+  stop(): Promise<void>;
+  /** Runs `npm run site -- …` against this shop. */
+  site(...args: string[]): Promise<{ code: number; out: string }>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/**
+ * Starts the built shop (`node server.js`) on a free port with its own data directory, or its own
+ * PostgreSQL database when DATABASE_URL is set. NODE_ENV=production unless a fixed clock is asked for.
+ */
+export async function startShop(opts: { env?: Record<string, string>; shopNow?: string } = {}): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
+  const baseUrl = process.env.DATABASE_URL;
+  let dbName: string | undefined;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: opts.shopNow ? "test" : "production",
+    LOG_LEVEL: "warn",
+    // the ~72 k neighbourhoods outside İstanbul take most of a first start; the specs that need them (and the
+    // check that `npm start` seeds them) pass GEO_SEED=full themselves
+    GEO_SEED: "minimal",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    ...(opts.shopNow ? { SHOP_NOW: opts.shopNow } : {}),
+    ...opts.env,
+  };
+  if (baseUrl) {
+    dbName = `shop_e2e_${randomBytes(5).toString("hex")}`;
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error("shop did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    env,
+    process: child,
+    async stop() {
+      // a process killed by a signal (a crash test's SIGKILL) has signalCode set and exitCode null
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      if (baseUrl && dbName) {
+        const c = new pg.Client({ connectionString: baseUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
+      }
+    },
+    site(...args: string[]) {
+      return new Promise((resolve) => {
+        const p = spawn(process.execPath, ["bin/site.js", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+        let out = "";
+        p.stdout.on("data", (d) => (out += String(d)));
+        p.stderr.on("data", (d) => (out += String(d)));
+        p.on("exit", (code) => resolve({ code: code ?? 1, out }));
+      });
+    },
+  };
+}
+
+/**
+ * Runs `fn` with an AppContext on a shop's database, to prepare data the way staff or earlier orders would.
+ * PGlite: call it before the shop starts (its directory belongs to one process); PostgreSQL: any time.
+ */
+export async function withShopDb<T>(env: Record<string, string | undefined>, fn: (app: AppContext) => Promise<T>): Promise<T> {
+  const config = loadConfig({ NODE_ENV: "test", ...env });
+  const booted = await boot(config, { listen: false, log: createLogger("silent") });
+  try {
+    return await fn(booted.ctx);
+  } finally {
+    await booted.close();
+  }
+}
+
+/** Starts a shop after `prepare` has run on its database (see withShopDb for the order of the two). */
+export async function startPreparedShop(
+  env: Record<string, string>,
+  prepare: (app: AppContext) => Promise<void>,
+  opts: { shopNow?: string } = {},
+): Promise<{ shop: RunningShop; cleanup(): void }> {
+  if (process.env.DATABASE_URL) {
+    const shop = await startShop({ env, ...opts });
+    await withShopDb({ ...env, DATABASE_URL: shop.env.DATABASE_URL }, prepare);
+    return { shop, cleanup: () => {} };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-prep-"));
+  await withShopDb({ ...env, DATA_DIR: dataDir }, prepare);
+  const shop = await startShop({ env: { ...env, DATA_DIR: dataDir }, ...opts });
+  return { shop, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
