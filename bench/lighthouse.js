@@ -3,7 +3,8 @@
 // of /home, a product page, /basket and /order/delivery (the last two with a basket made through the basket
 // action). Chromium from CHROME_PATH (default /usr/bin/chromium), --headless --no-sandbox --disable-gpu.
 // Budget: score ≥ 98, LCP ≤ 1.5 s, CLS ≤ 0.02, TBT ≤ 100 ms; exits 1 when a page misses it.
-// RUNS=n takes the median of n runs per page (default 1); DIAG=1 prints each run's long tasks and script time.
+// RUNS=n takes the median of n runs per page (default 1); DIAG=1 prints each run's long tasks and script time;
+// PAGES=/basket,/order/delivery measures only those pages.
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { startBenchShop } from "./lib/shop.js";
@@ -40,7 +41,8 @@ try {
   ];
   const rows = [];
   const problems = [];
-  for (const p of pages) {
+  const only = process.env.PAGES?.split(",");
+  for (const p of pages.filter((x) => !only || only.includes(x.page))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(

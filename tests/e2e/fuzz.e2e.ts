@@ -10,6 +10,8 @@ import { contactSchema } from "~/shared/contact";
 import { emailSchema, registerSchema } from "~/shared/account";
 import { giftNoteFormSchema } from "~/shared/basket-forms";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { fortuneFormSchema } from "~/shared/fortune";
+import { optionsQuerySchema } from "~/shared/geo";
 
 /**
  * Fuzzing (issue 13): random and hostile inputs to every form action and JSON endpoint of the built server —
@@ -19,12 +21,13 @@ import { parseDeliveryForm } from "~/shared/checkout-forms";
  * catalogue (a redirect or a bare 404 of a data request needs none: the page shows the Turkish error view),
  * and nothing stored — the business tables have the same rows afterwards.
  *
- * The issue asks for 1 000 inputs per target; to keep `npm test` within its time budget on two cores this
- * runs RUNS inputs per endpoint (≈ 1 000 in all across the endpoints below); FUZZ_RUNS=1000 runs the full
- * amount per endpoint.
+ * 1 000 inputs per endpoint (issue 13), about 2 minutes on PGlite on two cores; FUZZ_RUNS=n runs n instead
+ * (a quicker local check), FUZZ_SEED=n another sequence.
  */
-const RUNS = Number(process.env.FUZZ_RUNS || 36);
+const RUNS = Number(process.env.FUZZ_RUNS || 1000);
 const SEED = Number(process.env.FUZZ_SEED || 2026_11_24);
+/** Room for a busy machine: a test sends up to a few thousand requests. */
+const TEST_TIMEOUT = 300_000;
 
 /** Every string of the Turkish text catalogue, cut at its placeholders: what a rejection must contain one of. */
 const CATALOGUE: string[] = (() => {
@@ -213,7 +216,7 @@ describe("fuzzed form actions and JSON endpoints", () => {
     await run("basket gift note", invalidNote, (f) => http.post("/basket.data", { ...f, intent: "checkout" }));
     await run("basket promo", hostile, (code) => http.post("/basket.data", { intent: "promo-apply", promoCode: code }));
     await run("basket intent", hostile, (intent) => http.post("/basket.data", { intent: `x${intent}` }));
-  }, 120_000);
+  }, TEST_TIMEOUT);
 
   it("contact, sign-in, registration, reset, activation", async () => {
     const http = new Http(shop.url, who.member);
@@ -233,7 +236,7 @@ describe("fuzzed form actions and JSON endpoints", () => {
       http.post(`/resetpass/${encodeURIComponent(`q${code}`.slice(0, 200))}.data`, { newPass: a, newPass2: `${b}≠` }),
     );
     await run("promo code link", hostile, (code) => http.post(`/p/${encodeURIComponent(`Z${code}`.slice(0, 200))}.data`, {}));
-  }, 120_000);
+  }, TEST_TIMEOUT);
 
   it("checkout steps of a buyer at the confirm step", async () => {
     const http = new Http(shop.url, who.buyer);
@@ -260,15 +263,18 @@ describe("fuzzed form actions and JSON endpoints", () => {
     await run("confirm with a card", form({ cardNumber: hostile, cardHolder: hostile, month: hostile, year: hostile, secCode: hostile }), (f) =>
       http.post("/order/confirm.data", { ...f, cardNumber: `${f.cardNumber ?? ""}x`, onBilgilendirme: "on", mesafeli: "on" }),
     );
-  }, 120_000);
+  }, TEST_TIMEOUT);
 
   it("member area, fortune, site messages, 3-D Secure and gift notes", async () => {
     const http = new Http(shop.url, who.member);
     await run("delete a card", badId, (cardId) => http.post("/memberarea/cards.data", { cardId }));
     await run("cancel an order", hostile, (orderNumber) => http.post("/memberarea/orders.data", { orderNumber }));
-    const badNick = fc.oneof(fc.constantFrom("", "   ", "@@@", "\u0000"), fc.string({ minLength: 51, maxLength: 300 }).filter((s) => s.trim().length > 50), huge);
+    // '@' is dropped from a nickname ('@ayse' → 'ayse'), so a long one may still fit: the shop's schema decides
+    const badNick = fc
+      .oneof(fc.constantFrom("", "   ", "@@@", "\u0000"), fc.string({ minLength: 51, maxLength: 300 }), huge)
+      .filter((nick) => !fortuneFormSchema.safeParse({ nick }).success);
     await run("fortune form", badNick, (nick) => http.post("/fortune.data", { nick }));
-    await run("fortune JSON", fc.oneof(wrongJson.filter((v) => typeof v !== "string" || v.trim().length === 0 || v.length > 50), badNick.map((nick) => ({ nick }))), (body) =>
+    await run("fortune JSON", fc.oneof(wrongJson.filter((v) => !(v && typeof v === "object" && fortuneFormSchema.safeParse(v).success)), badNick.map((nick) => ({ nick }))), (body) =>
       http.postJson("/games/getFortune", body),
       { json: true },
     );
@@ -280,7 +286,7 @@ describe("fuzzed form actions and JSON endpoints", () => {
       http.post(`/odeme/3ds/${encodeURIComponent(`c${f.paymentId ?? ""}`.slice(0, 100))}/callback`, f),
     );
     await run("gift note hide", hostile, (code) => http.post(`/s/${encodeURIComponent(`k${code}`.slice(0, 100))}.data`, { intent: "hide" }));
-  }, 120_000);
+  }, TEST_TIMEOUT);
 
   it("JSON endpoints", async () => {
     const http = new Http(shop.url, who.guest);
@@ -289,8 +295,12 @@ describe("fuzzed form actions and JSON endpoints", () => {
     await run("counties", badId, (id) => http.get(`/api/geo/cities/${encodeURIComponent(id || "x")}/counties`), { json: true });
     await run("neighbourhoods", badId, (id) => http.get(`/api/geo/counties/${encodeURIComponent(id || "x")}/neighbourhoods`), { json: true });
     await run("door cost", badId, (id) => http.get(`/api/delivery/door-cost/${encodeURIComponent(id || "x")}`), { json: true });
-    await run("delivery options", form({ date: hostile, cityId: badId, countyId: badId, areaId: badId }), (q) => http.get(`/api/delivery/options?${new URLSearchParams(q)}`), { json: true });
-  }, 120_000);
+    // without a place (no ids) and with a valid or no date the general options are a right answer, not a rejection
+    const badOptions = form({ date: hostile, cityId: badId, countyId: badId, areaId: badId }).filter(
+      (q) => !optionsQuerySchema.safeParse(q).success || q.cityId !== undefined || q.countyId !== undefined || q.areaId !== undefined,
+    );
+    await run("delivery options", badOptions, (q) => http.get(`/api/delivery/options?${new URLSearchParams(q)}`), { json: true });
+  }, TEST_TIMEOUT);
 
   it("broken bodies: wrong content types, cut multipart, bad JSON, oversized forms", async () => {
     const http = new Http(shop.url, who.member);
@@ -316,7 +326,7 @@ describe("fuzzed form actions and JSON endpoints", () => {
         judge(`${path} ${type} ${body.slice(0, 30)}`, { status: r.status, headers: r.headers, text, location: r.headers.get("location") }, { json: path.startsWith("/api") || path.startsWith("/games") });
       }
     }
-  }, 120_000);
+  }, TEST_TIMEOUT);
 
   it("stored nothing: the business tables are as before", async () => {
     expect(seen.requests).toBeGreaterThanOrEqual(RUNS * 20);
@@ -326,7 +336,7 @@ describe("fuzzed form actions and JSON endpoints", () => {
     await exited;
     const after = await withShopDb(shop.env, counts);
     expect(after).toEqual(before);
-  }, 120_000);
+  }, TEST_TIMEOUT);
 });
 
 function badEmail() {
