@@ -173,6 +173,29 @@ export function Table({ caption, columns, children }: { caption: string; columns
   );
 }
 
+/**
+ * A searched list: how many matched (announced politely to screen readers), then this page's rows as a table,
+ * or 'no results'.
+ */
+export function ResultTable({ total, shown, caption, columns, children }: { total: number; shown: number; caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <>
+      <p aria-live="polite" className="text-sm">
+        {fmt(t.common.results, { total })}
+      </p>
+      {shown === 0 ? (
+        <p className={panelClass}>{t.common.noResults}</p>
+      ) : (
+        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
+          <Table caption={caption} columns={columns}>
+            {children}
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function Row({ children }: { children: ReactNode }) {
   return (
     <tr role="row" className="border-b border-choc-100 align-top">

@@ -1,7 +1,18 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/catalog";
 import * as management from "~/.server/management/service";
-import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, SelectField, Table, TextField, withParams } from "~/features/management/ui";
+import {
+  buttonClass,
+  Cell,
+  Pagination,
+  panelClass,
+  ResultTable,
+  Row,
+  SectionError,
+  SelectField,
+  TextField,
+  withParams,
+} from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatTRY } from "~/shared/money";
 import { catalogFilterSchema, PRODUCT_KINDS } from "~/shared/management-forms";
@@ -52,38 +63,29 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <p aria-live="polite" className="text-sm">
-        {fmt(t.common.results, { total })}
-      </p>
-      {rows.length === 0 ? (
-        <p className={panelClass}>{t.common.noResults}</p>
-      ) : (
-        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-          <Table caption={c.title} columns={[c.product, c.id, c.packageContent, c.price, c.stock, c.storefront, c.state]}>
-            {rows.map((p) => (
-              <Row key={p.id}>
-                <Cell label={c.product}>
-                  <span className="flex items-center gap-2">
-                    <img src={p.image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded bg-choc-50 object-cover" />
-                    <Link to={`/management/catalog/${p.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: p.name })}>
-                      {p.name}
-                    </Link>
-                  </span>
-                </Cell>
-                <Cell label={c.id}>{p.id}</Cell>
-                <Cell label={c.packageContent}>{p.packageContent || t.common.none}</Cell>
-                <Cell label={c.price}>
-                  {money(p.itemPrice)}
-                  {p.originalPrice > p.itemPrice ? <s className="ml-2 text-stone-600">{money(p.originalPrice)}</s> : null}
-                </Cell>
-                <Cell label={c.stock}>{p.stock ?? c.unlimited}</Cell>
-                <Cell label={c.storefront}>{p.storefront ?? c.notInStorefront}</Cell>
-                <Cell label={c.state}>{p.active ? c.stateActive : c.stateArchived}</Cell>
-              </Row>
-            ))}
-          </Table>
-        </div>
-      )}
+      <ResultTable total={total} shown={rows.length} caption={c.title} columns={[c.product, c.id, c.packageContent, c.price, c.stock, c.storefront, c.state]}>
+        {rows.map((p) => (
+          <Row key={p.id}>
+            <Cell label={c.product}>
+              <span className="flex items-center gap-2">
+                <img src={p.image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded bg-choc-50 object-cover" />
+                <Link to={`/management/catalog/${p.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: p.name })}>
+                  {p.name}
+                </Link>
+              </span>
+            </Cell>
+            <Cell label={c.id}>{p.id}</Cell>
+            <Cell label={c.packageContent}>{p.packageContent || t.common.none}</Cell>
+            <Cell label={c.price}>
+              {money(p.itemPrice)}
+              {p.originalPrice > p.itemPrice ? <s className="ml-2 text-stone-600">{money(p.originalPrice)}</s> : null}
+            </Cell>
+            <Cell label={c.stock}>{p.stock ?? c.unlimited}</Cell>
+            <Cell label={c.storefront}>{p.storefront ?? c.notInStorefront}</Cell>
+            <Cell label={c.state}>{p.active ? c.stateActive : c.stateArchived}</Cell>
+          </Row>
+        ))}
+      </ResultTable>
       <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
       <p className="text-sm text-stone-700">{c.pagesNote}</p>
     </div>

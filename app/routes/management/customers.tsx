@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/customers";
 import * as management from "~/.server/management/service";
-import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, Table, TextField, withParams } from "~/features/management/ui";
+import { buttonClass, Cell, Pagination, panelClass, ResultTable, Row, SectionError, TextField, withParams } from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
 import { customerSearchSchema, customerState, formatDateTimeTr } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
@@ -34,29 +34,20 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           {t.common.search}
         </button>
       </Form>
-      <p aria-live="polite" className="text-sm">
-        {fmt(t.common.results, { total })}
-      </p>
-      {rows.length === 0 ? (
-        <p className={panelClass}>{t.common.noResults}</p>
-      ) : (
-        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-          <Table caption={c.title} columns={[c.name, c.email, c.registered, c.state]}>
-            {rows.map((u) => (
-              <Row key={u.id}>
-                <Cell label={c.name}>
-                  <Link to={`/management/customers/${u.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: u.name })}>
-                    {u.name}
-                  </Link>
-                </Cell>
-                <Cell label={c.email}>{u.email}</Cell>
-                <Cell label={c.registered}>{formatDateTimeTr(u.createdAt)}</Cell>
-                <Cell label={c.state}>{customerState(u)}</Cell>
-              </Row>
-            ))}
-          </Table>
-        </div>
-      )}
+      <ResultTable total={total} shown={rows.length} caption={c.title} columns={[c.name, c.email, c.registered, c.state]}>
+        {rows.map((u) => (
+          <Row key={u.id}>
+            <Cell label={c.name}>
+              <Link to={`/management/customers/${u.id}`} className="font-semibold underline" aria-label={fmt(c.open, { name: u.name })}>
+                {u.name}
+              </Link>
+            </Cell>
+            <Cell label={c.email}>{u.email}</Cell>
+            <Cell label={c.registered}>{formatDateTimeTr(u.createdAt)}</Cell>
+            <Cell label={c.state}>{customerState(u)}</Cell>
+          </Row>
+        ))}
+      </ResultTable>
       <Pagination page={page} pages={pages} href={(p) => withParams({ q }, { page: p })} />
     </div>
   );

@@ -1,7 +1,18 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/messages";
 import * as management from "~/.server/management/service";
-import { buttonClass, Cell, Pagination, panelClass, Row, SectionError, SelectField, Table, TextField, withParams } from "~/features/management/ui";
+import {
+  buttonClass,
+  Cell,
+  Pagination,
+  panelClass,
+  ResultTable,
+  Row,
+  SectionError,
+  SelectField,
+  TextField,
+  withParams,
+} from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatDateTimeTr } from "~/shared/management";
 import { MESSAGE_STATES, messageFilterSchema } from "~/shared/management-forms";
@@ -47,34 +58,25 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           {t.common.filter}
         </button>
       </Form>
-      <p aria-live="polite" className="text-sm">
-        {fmt(t.common.results, { total })}
-      </p>
-      {rows.length === 0 ? (
-        <p className={panelClass}>{t.common.noResults}</p>
-      ) : (
-        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-          <Table caption={m.title} columns={[m.at, m.from, m.message, m.state]}>
-            {rows.map((r) => (
-              <Row key={r.id}>
-                <Cell label={m.at}>{formatDateTimeTr(r.createdAt)}</Cell>
-                <Cell label={m.from}>
-                  <Link to={`/management/messages/${r.id}`} className={`underline ${r.state === "new" ? "font-bold" : "font-medium"}`} aria-label={fmt(m.open, { name: r.name })}>
-                    {r.name}
-                  </Link>
-                  <span className="block text-xs break-all">{r.email ?? m.noEmail}</span>
-                </Cell>
-                <Cell label={m.message} className="max-w-md">
-                  {r.message}
-                </Cell>
-                <Cell label={m.state}>
-                  <span className={`rounded px-2 py-0.5 ${stateClass[r.state]}`}>{m.states[r.state]}</span>
-                </Cell>
-              </Row>
-            ))}
-          </Table>
-        </div>
-      )}
+      <ResultTable total={total} shown={rows.length} caption={m.title} columns={[m.at, m.from, m.message, m.state]}>
+        {rows.map((r) => (
+          <Row key={r.id}>
+            <Cell label={m.at}>{formatDateTimeTr(r.createdAt)}</Cell>
+            <Cell label={m.from}>
+              <Link to={`/management/messages/${r.id}`} className={`underline ${r.state === "new" ? "font-bold" : "font-medium"}`} aria-label={fmt(m.open, { name: r.name })}>
+                {r.name}
+              </Link>
+              <span className="block text-xs break-all">{r.email ?? m.noEmail}</span>
+            </Cell>
+            <Cell label={m.message} className="max-w-md">
+              {r.message}
+            </Cell>
+            <Cell label={m.state}>
+              <span className={`rounded px-2 py-0.5 ${stateClass[r.state]}`}>{m.states[r.state]}</span>
+            </Cell>
+          </Row>
+        ))}
+      </ResultTable>
       <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
     </div>
   );

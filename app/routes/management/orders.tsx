@@ -1,7 +1,20 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import * as management from "~/.server/management/service";
-import { buttonClass, Cell, CheckField, Pagination, panelClass, Row, SectionError, SelectField, secondaryButtonClass, Table, TextField, withParams } from "~/features/management/ui";
+import {
+  buttonClass,
+  Cell,
+  CheckField,
+  Pagination,
+  panelClass,
+  ResultTable,
+  Row,
+  secondaryButtonClass,
+  SectionError,
+  SelectField,
+  TextField,
+  withParams,
+} from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatDateTr } from "~/shared/clock";
 import { formatTRY } from "~/shared/money";
@@ -76,39 +89,30 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <p aria-live="polite" className="text-sm">
-        {fmt(t.common.results, { total })}
-      </p>
-      {rows.length === 0 ? (
-        <p className={panelClass}>{t.common.noResults}</p>
-      ) : (
-        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-          <Table caption={o.title} columns={[o.number, o.placed, o.ready, o.customer, o.city, o.deliveryType, o.status, o.total]}>
-            {rows.map((r) => (
-              <Row key={r.orderNumber}>
-                <Cell label={o.number}>
-                  <Link to={`/management/orders/${r.orderNumber}`} className="font-semibold underline" aria-label={fmt(o.open, { number: r.orderNumber })}>
-                    {r.orderNumber}
-                  </Link>
-                </Cell>
-                <Cell label={o.placed}>{formatDateTimeTr(r.placedAt)}</Cell>
-                <Cell label={o.ready}>{formatDateTr(r.readyDate)}</Cell>
-                <Cell label={o.customer}>
-                  <span className="block">{r.customer || t.common.none}</span>
-                  <span className="block text-xs text-stone-600">{r.email}</span>
-                </Cell>
-                <Cell label={o.city}>{r.city || t.common.none}</Cell>
-                <Cell label={o.deliveryType}>
-                  {deliveryTypeLabel(r.deliveryType)}
-                  {r.deliveryDetails ? <span className="block text-xs text-stone-600">{r.deliveryDetails}</span> : null}
-                </Cell>
-                <Cell label={o.status}>{statusLabel(r.status)}</Cell>
-                <Cell label={o.total}>{formatTRY(r.needToPay, { zeroAsFree: false })}</Cell>
-              </Row>
-            ))}
-          </Table>
-        </div>
-      )}
+      <ResultTable total={total} shown={rows.length} caption={o.title} columns={[o.number, o.placed, o.ready, o.customer, o.city, o.deliveryType, o.status, o.total]}>
+        {rows.map((r) => (
+          <Row key={r.orderNumber}>
+            <Cell label={o.number}>
+              <Link to={`/management/orders/${r.orderNumber}`} className="font-semibold underline" aria-label={fmt(o.open, { number: r.orderNumber })}>
+                {r.orderNumber}
+              </Link>
+            </Cell>
+            <Cell label={o.placed}>{formatDateTimeTr(r.placedAt)}</Cell>
+            <Cell label={o.ready}>{formatDateTr(r.readyDate)}</Cell>
+            <Cell label={o.customer}>
+              <span className="block">{r.customer || t.common.none}</span>
+              <span className="block text-xs text-stone-600">{r.email}</span>
+            </Cell>
+            <Cell label={o.city}>{r.city || t.common.none}</Cell>
+            <Cell label={o.deliveryType}>
+              {deliveryTypeLabel(r.deliveryType)}
+              {r.deliveryDetails ? <span className="block text-xs text-stone-600">{r.deliveryDetails}</span> : null}
+            </Cell>
+            <Cell label={o.status}>{statusLabel(r.status)}</Cell>
+            <Cell label={o.total}>{formatTRY(r.needToPay, { zeroAsFree: false })}</Cell>
+          </Row>
+        ))}
+      </ResultTable>
       <Pagination page={filter.page} pages={pages} href={(p) => withParams(base, { page: p })} />
     </div>
   );

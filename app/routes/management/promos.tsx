@@ -4,6 +4,7 @@ import type { Route } from "./+types/promos";
 import * as management from "~/.server/management/service";
 import {
   ActionMessage,
+  type ActionResult,
   buttonClass,
   Cell,
   CheckField,
@@ -13,14 +14,13 @@ import {
   Pagination,
   Panel,
   panelClass,
+  ResultTable,
   Row,
   SectionError,
   SelectField,
-  Table,
   TextField,
   useZodForm,
   withParams,
-  type ActionResult,
 } from "~/features/management/ui";
 import { discountText, validityText } from "~/features/management/promo-text";
 import { CsrfField } from "~/ui/CsrfField";
@@ -130,32 +130,23 @@ export default function Promos({ loaderData, actionData }: Route.ComponentProps)
             {t.common.search}
           </button>
         </Form>
-        <p aria-live="polite" className="text-sm">
-          {fmt(t.common.results, { total })}
-        </p>
-        {rows.length === 0 ? (
-          <p className={panelClass}>{t.common.noResults}</p>
-        ) : (
-          <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-            <Table caption={s.list} columns={[s.code, s.discount, s.min, s.validity, s.used, s.audience, s.state]}>
-              {rows.map((p) => (
-                <Row key={p.id}>
-                  <Cell label={s.code}>
-                    <Link to={`/management/promos/${p.id}`} className="font-mono font-semibold underline" aria-label={fmt(s.open, { code: p.code })}>
-                      {p.code}
-                    </Link>
-                  </Cell>
-                  <Cell label={s.discount}>{discountText(p)}</Cell>
-                  <Cell label={s.min}>{p.minBasket ? money(p.minBasket) : t.common.none}</Cell>
-                  <Cell label={s.validity}>{validityText(p)}</Cell>
-                  <Cell label={s.used}>{p.maxUses ? fmt(s.usedOf, { used: p.usedCount, max: p.maxUses }) : p.usedCount}</Cell>
-                  <Cell label={s.audience}>{s.audiences[p.audience]}</Cell>
-                  <Cell label={s.state}>{p.active ? t.forms.active : t.forms.inactive}</Cell>
-                </Row>
-              ))}
-            </Table>
-          </div>
-        )}
+        <ResultTable total={total} shown={rows.length} caption={s.list} columns={[s.code, s.discount, s.min, s.validity, s.used, s.audience, s.state]}>
+          {rows.map((p) => (
+            <Row key={p.id}>
+              <Cell label={s.code}>
+                <Link to={`/management/promos/${p.id}`} className="font-mono font-semibold underline" aria-label={fmt(s.open, { code: p.code })}>
+                  {p.code}
+                </Link>
+              </Cell>
+              <Cell label={s.discount}>{discountText(p)}</Cell>
+              <Cell label={s.min}>{p.minBasket ? money(p.minBasket) : t.common.none}</Cell>
+              <Cell label={s.validity}>{validityText(p)}</Cell>
+              <Cell label={s.used}>{p.maxUses ? fmt(s.usedOf, { used: p.usedCount, max: p.maxUses }) : p.usedCount}</Cell>
+              <Cell label={s.audience}>{s.audiences[p.audience]}</Cell>
+              <Cell label={s.state}>{p.active ? t.forms.active : t.forms.inactive}</Cell>
+            </Row>
+          ))}
+        </ResultTable>
         <Pagination page={page} pages={pages} href={(n) => withParams({ q }, { page: n })} />
       </section>
 
