@@ -351,8 +351,8 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
           </div>
           {values.invoiceType === "Corporate" ? (
             <div className="grid gap-3 sm:grid-cols-3">
-              <Field label={t.firmName} name="firmName" value={values.firmName ?? ""} onChange={(e) => set("firmName", e.target.value)} error={errors.firmName} required />
-              <Field label={t.taxAuthority} name="taxAuthority" value={values.taxAuthority ?? ""} onChange={(e) => set("taxAuthority", e.target.value)} error={errors.taxAuthority} required />
+              <Field label={t.firmName} name="firmName" maxLength={100} value={values.firmName ?? ""} onChange={(e) => set("firmName", e.target.value)} error={errors.firmName} required />
+              <Field label={t.taxAuthority} name="taxAuthority" maxLength={60} value={values.taxAuthority ?? ""} onChange={(e) => set("taxAuthority", e.target.value)} error={errors.taxAuthority} required />
               <Field label={t.taxId} hint={t.taxIdHint} name="taxId" inputMode="numeric" maxLength={11} value={values.taxId ?? ""} onChange={(e) => set("taxId", e.target.value.replace(/\D/g, ""))} error={errors.taxId} required />
             </div>
           ) : null}

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { Issues } from "./zod-mini";
 import { LIMITS } from "./constants";
 import { fmt } from "./texts/tr";
 import { accountTr } from "./texts/account.tr";
@@ -23,12 +24,10 @@ export function normalizeEmail(raw: string): string {
     .toLowerCase();
 }
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, { error: v.emailRequired })
-  .transform(normalizeEmail)
-  .pipe(z.email({ error: v.emailInvalid }).min(LIMITS.emailMin, { error: v.emailInvalid }).max(LIMITS.emailMax, { error: v.emailInvalid }));
+export const emailSchema = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: v.emailRequired })), z.transform(normalizeEmail)),
+  z.email({ error: v.emailInvalid }).check(z.minLength(LIMITS.emailMin, { error: v.emailInvalid }), z.maxLength(LIMITS.emailMax, { error: v.emailInvalid })),
+);
 
 /** A short list of the passwords tried first by attackers (OWASP ASVS 5.0 asks to refuse them). */
 export const COMMON_PASSWORDS = new Set([
@@ -47,11 +46,9 @@ const lengthMsg = fmt(v.passwordLength, { min: LIMITS.passwordMin, max: LIMITS.p
 
 export const passwordSchema = z
   .string()
-  .min(1, { error: v.passwordRequired })
-  .min(LIMITS.passwordMin, { error: lengthMsg })
-  .max(LIMITS.passwordMax, { error: lengthMsg });
+  .check(z.minLength(1, { error: v.passwordRequired }), z.minLength(LIMITS.passwordMin, { error: lengthMsg }), z.maxLength(LIMITS.passwordMax, { error: lengthMsg }));
 
-export const newPasswordSchema = passwordSchema.refine((p) => !isCommonPassword(p), { error: v.passwordCommon });
+export const newPasswordSchema = passwordSchema.check(z.refine((p) => !isCommonPassword(p), { error: v.passwordCommon }));
 
 export const NAME_MAX = 60;
 
@@ -66,26 +63,20 @@ export const registerSchema = z
     frmEmail: emailSchema,
     frmPass1: newPasswordSchema,
     frmPass2: z.string(),
-    frmName: z
-      .string()
-      .trim()
-      .min(1, { error: v.nameRequired })
-      .max(NAME_MAX, { error: fmt(v.nameTooLong, { max: NAME_MAX }) }),
+    frmName: z.string().check(z.trim(), z.minLength(1, { error: v.nameRequired }), z.maxLength(NAME_MAX, { error: fmt(v.nameTooLong, { max: NAME_MAX }) })),
   })
-  .refine((f) => f.frmPass1 === f.frmPass2, { error: v.passwordsMustMatch, path: ["frmPass2"] });
+  .check(z.refine((f) => f.frmPass1 === f.frmPass2, { error: v.passwordsMustMatch, path: ["frmPass2"] }));
 
 /** Forgot password: a valid e-mail of at least 5 characters, one message for every failure. */
 export const forgotSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(LIMITS.emailMin, { error: v.forgotEmail })
-    .transform(normalizeEmail)
-    .pipe(z.email({ error: v.forgotEmail }).max(LIMITS.emailMax, { error: v.forgotEmail })),
+  email: z.pipe(
+    z.pipe(z.string().check(z.trim(), z.minLength(LIMITS.emailMin, { error: v.forgotEmail })), z.transform(normalizeEmail)),
+    z.email({ error: v.forgotEmail }).check(z.maxLength(LIMITS.emailMax, { error: v.forgotEmail })),
+  ),
 });
 
 export const activationSchema = z.object({
-  code: z.string().trim().min(1, { error: v.codeRequired }).max(200, { error: accountTr.activation.invalid }),
+  code: z.string().check(z.trim(), z.minLength(1, { error: v.codeRequired }), z.maxLength(200, { error: accountTr.activation.invalid })),
 });
 
 export type ResetProblem = "mismatch" | "fillAll" | "common";
@@ -104,7 +95,7 @@ export function checkNewPasswords(newPass: string, repeat: string): { ok: true }
 export const MIN_LINK_CODE_LENGTH = 17;
 
 /** First error message per field, for showing next to the controls. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: Issues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "_");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { LIMITS } from "./constants";
 import { basketTr } from "./texts/basket.tr";
 import { fmt } from "./texts/tr";
@@ -11,15 +11,13 @@ import { fmt } from "./texts/tr";
 /** Line quantity on the basket page: 1 to 999, digits only. */
 export const lineQuantitySchema = z.coerce
   .number({ error: basketTr.errors.quantity })
-  .int(basketTr.errors.quantity)
-  .min(LIMITS.quantityMin, basketTr.errors.quantity)
-  .max(LIMITS.quantityMax, basketTr.errors.quantity);
+  .check(z.int(basketTr.errors.quantity), z.gte(LIMITS.quantityMin, basketTr.errors.quantity), z.lte(LIMITS.quantityMax, basketTr.errors.quantity));
 
-export const giftNoteSchema = z
-  .string()
-  .max(LIMITS.giftNoteMax, fmt(basketTr.giftNote.tooLong, { max: LIMITS.giftNoteMax }))
+export const giftNoteSchema = z.pipe(
+  z.string().check(z.maxLength(LIMITS.giftNoteMax, fmt(basketTr.giftNote.tooLong, { max: LIMITS.giftNoteMax }))),
   // control characters (other than line breaks) have no place in a printed note
-  .transform((s) => stripControl(s).trim());
+  z.transform((s: string) => stripControl(s).trim()),
+);
 
 /** Drops control characters other than line breaks. */
 function stripControl(s: string): string {
@@ -58,34 +56,32 @@ export function normalizeMediaLink(raw: string): string | null {
   return url.href.length > LIMITS.mediaLinkMax ? null : url.href;
 }
 
-export const mediaLinkSchema = z
-  .string()
-  .max(LIMITS.mediaLinkMax, fmt(basketTr.giftNote.linkTooLong, { max: LIMITS.mediaLinkMax }))
-  .transform((s, ctx) => {
+export const mediaLinkSchema = z.pipe(
+  z.string().check(z.maxLength(LIMITS.mediaLinkMax, fmt(basketTr.giftNote.linkTooLong, { max: LIMITS.mediaLinkMax }))),
+  z.transform((s: string, ctx) => {
     const link = normalizeMediaLink(s);
     if (link === null) {
-      ctx.addIssue({ code: "custom", message: basketTr.giftNote.linkInvalid });
+      ctx.issues.push({ code: "custom", message: basketTr.giftNote.linkInvalid, input: s });
       return z.NEVER;
     }
     return link;
-  });
+  }),
+);
 
 /** Gift note form: the link only counts when the media toggle is on (otherwise an empty link is sent). */
-export const giftNoteFormSchema = z
-  .object({ notes: giftNoteSchema, withMedia: z.boolean(), link: z.string() })
-  .transform((v, ctx) => {
+export const giftNoteFormSchema = z.pipe(
+  z.object({ notes: giftNoteSchema, withMedia: z.boolean(), link: z.string() }),
+  z.transform((v: { notes: string; withMedia: boolean; link: string }, ctx) => {
     if (!v.withMedia) return { notes: v.notes, link: "" };
     const link = mediaLinkSchema.safeParse(v.link);
     if (!link.success) {
-      ctx.addIssue({ code: "custom", path: ["link"], message: link.error.issues[0]?.message ?? basketTr.giftNote.linkInvalid });
+      ctx.issues.push({ code: "custom", path: ["link"], message: link.error.issues[0]?.message ?? basketTr.giftNote.linkInvalid, input: v.link });
       return z.NEVER;
     }
     return { notes: v.notes, link: link.data };
-  });
+  }),
+);
 
 export const promoCodeSchema = z
   .string()
-  .trim()
-  .min(1, basketTr.promo.required)
-  .max(40, basketTr.promo.errors.notFound)
-  .regex(/^[\p{L}\p{N}_-]+$/u, basketTr.promo.errors.notFound);
+  .check(z.trim(), z.minLength(1, basketTr.promo.required), z.maxLength(40, basketTr.promo.errors.notFound), z.regex(/^[\p{L}\p{N}_-]+$/u, basketTr.promo.errors.notFound));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { LIMITS } from "./constants";
 import { fmt } from "./texts/tr";
 import { paymentTr } from "./texts/payment.tr";
@@ -129,45 +129,45 @@ export function binOf(number: string): string {
 const v = paymentTr.validation;
 
 /** Card number: digits only, no spaces, 15–16 digits, Luhn. Used by the form and the server alike. */
-export const cardNumberSchema = z
-  .string({ error: v.cardNumberRequired })
-  .min(1, v.cardNumberRequired)
-  .superRefine((s, ctx) => {
+export const cardNumberSchema = z.string({ error: v.cardNumberRequired }).check(
+  z.minLength(1, v.cardNumberRequired),
+  z.superRefine((s: string, ctx) => {
     if (/\s/.test(s)) return void ctx.addIssue({ code: "custom", message: v.cardNumberSpaces });
     if (!/^\d+$/.test(s)) return void ctx.addIssue({ code: "custom", message: v.cardNumberDigits });
     if (s.length < LIMITS.cardNumberMin || s.length > LIMITS.cardNumberInputMax) {
       return void ctx.addIssue({ code: "custom", message: v.cardNumberLength });
     }
     if (!luhnValid(s)) ctx.addIssue({ code: "custom", message: v.cardNumberInvalid });
-  });
+  }),
+);
 
 /** The card entry of the payment form (SPEC §3 Payment form cardEntry), validated against "now". */
 export function cardEntrySchema(now: { year: number; month: number }) {
-  return z
+  const entry = z
     .object({
       creditCardNumber: cardNumberSchema,
       cardHolder: z
         .string({ error: v.cardHolderRequired })
-        .trim()
-        .min(1, v.cardHolderRequired)
-        .max(LIMITS.cardHolderMax, v.cardHolderTooLong),
-      month: z.coerce.number({ error: v.monthRequired }).int(v.monthInvalid),
-      year: z.coerce.number({ error: v.yearRequired }).int(v.yearRequired),
-      secCode: z
-        .string({ error: v.secCodeRequired })
-        .min(1, v.secCodeRequired)
-        .regex(/^\d{3,4}$/, v.secCodeInvalid),
+        .check(z.trim(), z.minLength(1, v.cardHolderRequired), z.maxLength(LIMITS.cardHolderMax, v.cardHolderTooLong)),
+      month: z.coerce.number({ error: v.monthRequired }).check(z.int(v.monthInvalid)),
+      year: z.coerce.number({ error: v.yearRequired }).check(z.int(v.yearRequired)),
+      secCode: z.string({ error: v.secCodeRequired }).check(z.minLength(1, v.secCodeRequired), z.regex(/^\d{3,4}$/, v.secCodeInvalid)),
     })
-    .superRefine((c, ctx) => {
-      const p = expiryProblem(c.month, c.year, now);
-      if (p) ctx.addIssue({ code: "custom", path: [p.startsWith("month") ? "month" : "year"], message: expiryMessage(p, now) });
-      // AMEX has a 4-digit code, the others 3
-      const type = cardTypeOf(c.creditCardNumber);
-      if (/^\d{3,4}$/.test(c.secCode) && (type === "AMEX") !== (c.secCode.length === 4) && type !== "Unknown") {
-        ctx.addIssue({ code: "custom", path: ["secCode"], message: v.secCodeInvalid });
-      }
-    })
-    .transform((c) => ({ ...c, cardType: cardTypeOf(c.creditCardNumber) }));
+    .check(
+      z.superRefine((c, ctx) => {
+        const p = expiryProblem(c.month, c.year, now);
+        if (p) ctx.addIssue({ code: "custom", path: [p.startsWith("month") ? "month" : "year"], message: expiryMessage(p, now) });
+        // AMEX has a 4-digit code, the others 3
+        const type = cardTypeOf(c.creditCardNumber);
+        if (/^\d{3,4}$/.test(c.secCode) && (type === "AMEX") !== (c.secCode.length === 4) && type !== "Unknown") {
+          ctx.addIssue({ code: "custom", path: ["secCode"], message: v.secCodeInvalid });
+        }
+      }),
+    );
+  return z.pipe(
+    entry,
+    z.transform((c: z.output<typeof entry>) => ({ ...c, cardType: cardTypeOf(c.creditCardNumber) })),
+  );
 }
 
 export type CardEntry = z.output<ReturnType<typeof cardEntrySchema>>;

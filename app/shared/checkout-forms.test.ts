@@ -55,6 +55,16 @@ describe("delivery form", () => {
     expect(bad.success).toBe(false);
     if (!bad.success) expect(Object.keys(deliveryErrors(bad.error).fields).sort()).toEqual(["firmName", "taxAuthority", "taxId"]);
     expect(parseDeliveryForm({ ...good, invoiceType: "Corporate", firmName: "Tatlı A.Ş.", taxAuthority: "Kadıköy", taxId: "1234567890" }).success).toBe(true);
+    // too long: each field says so in Turkish
+    const long = parseDeliveryForm({ ...good, invoiceType: "Corporate", firmName: "F".repeat(101), taxAuthority: "V".repeat(61), taxId: "123456789012" });
+    expect(long.success).toBe(false);
+    if (!long.success) {
+      expect(deliveryErrors(long.error).fields).toEqual({
+        firmName: "Firma adı en fazla 100 karakter olabilir",
+        taxAuthority: "Vergi dairesi en fazla 60 karakter olabilir",
+        taxId: "Lütfen geçerli bir vergi kimlik numarası (10 hane) ya da T.C. kimlik numarası (11 hane) giriniz",
+      });
+    }
   });
 
   it("a separate invoice address is validated with inv_ fields", () => {

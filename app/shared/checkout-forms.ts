@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { preprocess, type Issues } from "./zod-mini";
 import { LIMITS } from "./constants";
 import { mobilePhoneError } from "./phone";
 import { isValidTaxId } from "./tax-id";
@@ -11,21 +12,26 @@ import { checkoutTr } from "./texts/checkout.tr";
 const E = checkoutTr.deliveryErrors;
 
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-const optId = z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), z.number().int().positive().optional());
-const reqId = (msg: string) => z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), z.number({ error: msg }).int().positive({ error: msg }));
+const idOrUndefined = (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v));
+const optId = preprocess(idOrUndefined, z.optional(z.number().check(z.int(), z.positive())));
+const reqId = (msg: string) => preprocess(idOrUndefined, z.number({ error: msg }).check(z.int(), z.positive({ error: msg })));
 
-const phoneSchema = z.preprocess(
+const phoneSchema = preprocess(
   (v) => (typeof v === "string" ? v.replace(/^\s+|\s+$/g, "") : ""),
-  z.string().superRefine((v, ctx) => {
-    const e = mobilePhoneError(v);
-    if (e) ctx.addIssue({ code: "custom", message: e });
-  }),
+  z.string().check(
+    z.superRefine((v: string, ctx) => {
+      const e = mobilePhoneError(v);
+      if (e) ctx.addIssue({ code: "custom", message: e });
+    }),
+  ),
 );
+/** A trimmed text of at most `max` characters (a choice's value, or typed: then with its own message). */
+const text = (max: number, message: string = E.generic) => preprocess(str, z.string().check(z.maxLength(max, message)));
 
 export const addressSchema = z.object({
-  addrName: z.preprocess(str, z.string().refine((v) => v === "" || (v.length >= LIMITS.addressNameMin && v.length <= LIMITS.addressNameMax), E.addressName)),
-  fullName: z.preprocess(str, z.string().min(LIMITS.fullNameMin, E.fullName).max(LIMITS.fullNameMax, E.fullName)),
-  address: z.preprocess(str, z.string().min(LIMITS.addressMin, E.addressLength).max(LIMITS.addressMax, E.addressLength)),
+  addrName: preprocess(str, z.string().check(z.refine((v) => v === "" || (v.length >= LIMITS.addressNameMin && v.length <= LIMITS.addressNameMax), E.addressName))),
+  fullName: preprocess(str, z.string().check(z.minLength(LIMITS.fullNameMin, E.fullName), z.maxLength(LIMITS.fullNameMax, E.fullName))),
+  address: preprocess(str, z.string().check(z.minLength(LIMITS.addressMin, E.addressLength), z.maxLength(LIMITS.addressMax, E.addressLength))),
   cityId: reqId(E.city),
   countyId: reqId(E.county),
   areaId: optId,
@@ -49,38 +55,42 @@ export const OPTION_VALUES = [
 export const deliveryChoiceSchema = z
   .object({
     option: z.enum(OPTION_VALUES, { error: E.deliveryType }),
-    carrier: z.preprocess(str, z.string().max(40)),
-    slot: z.preprocess(str, z.string().max(40)),
-    hour: z.preprocess(str, z.string().max(5)),
-    location: z.preprocess(str, z.string().max(40)),
+    carrier: text(40),
+    slot: text(40),
+    hour: text(5),
+    location: text(40),
   })
-  .superRefine((c, ctx) => {
-    if (c.option === "Other" && !c.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: E.carrierRequired });
-    if (c.option === "Store" && !c.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: E.storeHourRequired });
-    if (c.option === "DeliveryStandart" && !c.slot) ctx.addIssue({ code: "custom", path: ["slot"], message: E.slotRequired });
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (c.option === "Other" && !c.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: E.carrierRequired });
+      if (c.option === "Store" && !c.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: E.storeHourRequired });
+      if (c.option === "DeliveryStandart" && !c.slot) ctx.addIssue({ code: "custom", path: ["slot"], message: E.slotRequired });
+    }),
+  );
 
 export const deliveryFormSchema = z
   .object({
     delivery: addressSchema,
     separateInvoice: z.boolean(),
-    invoice: addressSchema.optional(),
+    invoice: z.optional(addressSchema),
     invoiceType: z.enum(["Individual", "Corporate"]),
-    firmName: z.preprocess(str, z.string().max(100)),
-    taxAuthority: z.preprocess(str, z.string().max(60)),
-    taxId: z.preprocess(str, z.string().max(11)),
+    firmName: text(100, E.firmNameMax),
+    taxAuthority: text(60, E.taxAuthorityMax),
+    taxId: text(11, checkoutTr.taxId.invalid),
     readyDate: z.iso.date({ error: E.readyDate }),
     choice: deliveryChoiceSchema,
     saveAddress: z.boolean(),
   })
-  .superRefine((f, ctx) => {
-    if (f.separateInvoice && !f.invoice) ctx.addIssue({ code: "custom", path: ["invoice"], message: E.address });
-    if (f.invoiceType === "Corporate") {
-      if (!f.firmName) ctx.addIssue({ code: "custom", path: ["firmName"], message: E.firmName });
-      if (!f.taxAuthority) ctx.addIssue({ code: "custom", path: ["taxAuthority"], message: E.taxAuthority });
-      if (!isValidTaxId(f.taxId)) ctx.addIssue({ code: "custom", path: ["taxId"], message: checkoutTr.taxId.invalid });
-    }
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.separateInvoice && !f.invoice) ctx.addIssue({ code: "custom", path: ["invoice"], message: E.address });
+      if (f.invoiceType === "Corporate") {
+        if (!f.firmName) ctx.addIssue({ code: "custom", path: ["firmName"], message: E.firmName });
+        if (!f.taxAuthority) ctx.addIssue({ code: "custom", path: ["taxAuthority"], message: E.taxAuthority });
+        if (!isValidTaxId(f.taxId)) ctx.addIssue({ code: "custom", path: ["taxId"], message: checkoutTr.taxId.invalid });
+      }
+    }),
+  );
 export type DeliveryForm = z.output<typeof deliveryFormSchema>;
 
 type Fields = Record<string, string | undefined>;
@@ -117,7 +127,7 @@ export function deliveryFormInput(f: Fields) {
 export type FieldErrors = Record<string, string>;
 
 /** Field errors keyed by flat form names, plus the combined notice of SPEC §5 and its display time. */
-export function deliveryErrors(error: z.ZodError): { fields: FieldErrors; messages: string[]; durationMs: number } {
+export function deliveryErrors(error: Issues): { fields: FieldErrors; messages: string[]; durationMs: number } {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const [head, key] = issue.path.map(String);
@@ -140,19 +150,21 @@ export function parseDeliveryForm(f: Fields) {
 }
 
 /** The non-card part of the payment form (card fields use app/shared/card.ts). */
-export const paymentEmailSchema = z.preprocess(
+export const paymentEmailSchema = preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
-  z.email(checkoutTr.payment.emailInvalid).min(LIMITS.emailMin, checkoutTr.payment.emailInvalid).max(LIMITS.emailMax, checkoutTr.payment.emailInvalid),
+  z.email(checkoutTr.payment.emailInvalid).check(z.minLength(LIMITS.emailMin, checkoutTr.payment.emailInvalid), z.maxLength(LIMITS.emailMax, checkoutTr.payment.emailInvalid)),
 );
 
 /** Quick membership in the login overlay (SPEC §5, with DESIGN's 8–64 character passwords). */
 export const quickMembershipSchema = z
   .object({
-    name: z.preprocess(str, z.string().min(LIMITS.quickMembershipNameMin, checkoutTr.overlay.nameInvalid).max(60, checkoutTr.overlay.nameInvalid)),
-    pass: z.string().min(1, checkoutTr.overlay.passwordsRequired),
-    pass2: z.string().min(1, checkoutTr.overlay.passwordsRequired),
+    name: preprocess(str, z.string().check(z.minLength(LIMITS.quickMembershipNameMin, checkoutTr.overlay.nameInvalid), z.maxLength(60, checkoutTr.overlay.nameInvalid))),
+    pass: z.string().check(z.minLength(1, checkoutTr.overlay.passwordsRequired)),
+    pass2: z.string().check(z.minLength(1, checkoutTr.overlay.passwordsRequired)),
   })
-  .superRefine((v, ctx) => {
-    if (v.pass.length < LIMITS.passwordMin || v.pass.length > LIMITS.passwordMax) ctx.addIssue({ code: "custom", path: ["pass"], message: checkoutTr.overlay.passwordLength });
-    else if (v.pass !== v.pass2) ctx.addIssue({ code: "custom", path: ["pass2"], message: checkoutTr.overlay.passwordsDiffer });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.pass.length < LIMITS.passwordMin || v.pass.length > LIMITS.passwordMax) ctx.addIssue({ code: "custom", path: ["pass"], message: checkoutTr.overlay.passwordLength });
+      else if (v.pass !== v.pass2) ctx.addIssue({ code: "custom", path: ["pass2"], message: checkoutTr.overlay.passwordsDiffer });
+    }),
+  );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { LIMITS } from "./constants";
 import { contactTr as t } from "./texts/contact.tr";
 
@@ -9,16 +9,18 @@ export type Findus = (typeof FINDUS)[number];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, t.nameRequired).min(LIMITS.contactNameMin, t.nameMin).max(100, t.nameMin),
-  email: z
-    .string()
-    .trim()
-    .max(LIMITS.emailMax, t.emailInvalid)
-    .refine((v) => v === "" || EMAIL.test(v), t.emailInvalid)
-    .transform((v) => (v === "" ? null : v.toLowerCase())),
+  name: z.string().check(z.trim(), z.minLength(1, t.nameRequired), z.minLength(LIMITS.contactNameMin, t.nameMin), z.maxLength(100, t.nameMin)),
+  email: z.pipe(
+    z.string().check(
+      z.trim(),
+      z.maxLength(LIMITS.emailMax, t.emailInvalid),
+      z.refine((v) => v === "" || EMAIL.test(v), t.emailInvalid),
+    ),
+    z.transform((v) => (v === "" ? null : v.toLowerCase())),
+  ),
   findus: z.enum(FINDUS, t.findusRequired),
   news: z.boolean(),
-  message: z.string().trim().min(1, t.messageRequired).max(LIMITS.contactMessageMax, t.messageMax),
+  message: z.string().check(z.trim(), z.minLength(1, t.messageRequired), z.maxLength(LIMITS.contactMessageMax, t.messageMax)),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactField = "name" | "email" | "findus" | "message";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { fmt } from "./texts/tr";
 import { fortuneTr } from "./texts/fortune.tr";
 
@@ -30,15 +30,13 @@ export function cleanNick(input: string): string {
 
 /** The entry form (SPEC §5 Fortune): the same schema checks the form in the browser and on the server. */
 export const fortuneFormSchema = z.object({
-  nick: z
-    .string({ error: fortuneTr.errors.nickRequired })
-    .transform(cleanNick)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: fortuneTr.errors.nickRequired })
-        .max(FORTUNE.nickMax, { error: fmt(fortuneTr.errors.nickTooLong, { max: FORTUNE.nickMax }) }),
+  nick: z.pipe(
+    z.pipe(z.string({ error: fortuneTr.errors.nickRequired }), z.transform(cleanNick)),
+    z.string().check(
+      z.minLength(1, { error: fortuneTr.errors.nickRequired }),
+      z.maxLength(FORTUNE.nickMax, { error: fmt(fortuneTr.errors.nickTooLong, { max: FORTUNE.nickMax }) }),
     ),
+  ),
 });
 
 export type WaitUnit = "minute" | "hour" | "day";

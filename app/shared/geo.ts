@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { preprocess, type Issues } from "./zod-mini";
 import { deliveryTr } from "./texts/delivery.tr";
 
 /** Search key for Turkish names: lower-cased the Turkish way, with the dotted/dotless and accented letters folded. */
@@ -25,14 +26,8 @@ export function matchesTr(name: string, query: string): boolean {
 }
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : v);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(99_999_999).optional());
-const optionalDate = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-);
+const optionalId = preprocess(emptyToUndefined, z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(99_999_999))));
+const optionalDate = preprocess(emptyToUndefined, z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))));
 
 /** Query of the delivery-options call (SPEC §7: date, cityId, countyId, areaId). */
 export const optionsQuerySchema = z.object({
@@ -42,17 +37,20 @@ export const optionsQuerySchema = z.object({
   areaId: optionalId,
 });
 
+/** A required place id: one message for missing and malformed alike. */
+const requiredId = (message: string) => preprocess(emptyToUndefined, z.coerce.number({ error: message }).check(z.int(message), z.positive(message)));
+
 /** The shipping-cost calculator (SPEC §5): city and county required, neighbourhood optional. */
 export const calculatorSchema = z.object({
-  cityId: z.preprocess(emptyToUndefined, z.coerce.number({ error: deliveryTr.calculator.cityRequired }).int().positive()),
-  countyId: z.preprocess(emptyToUndefined, z.coerce.number({ error: deliveryTr.calculator.countyRequired }).int().positive()),
+  cityId: requiredId(deliveryTr.calculator.cityRequired),
+  countyId: requiredId(deliveryTr.calculator.countyRequired),
   areaId: optionalId,
 });
 
 export type CalculatorInput = z.infer<typeof calculatorSchema>;
 
 /** Field → first message, for showing next to each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: Issues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { LIMITS } from "./constants";
 import { catalogTr } from "./texts/catalog.tr";
 
@@ -6,13 +6,11 @@ const t = catalogTr.detail;
 
 /** Product quantity (SPEC §5): required, digits only, at most 3 characters, at least 1. Browser and server. */
 export const quantitySchema = z
-  .string()
-  .trim()
-  .min(1, t.quantityRequired)
-  .max(LIMITS.quantityMaxChars, t.quantityDigits)
-  .regex(/^\d+$/, t.quantityDigits)
-  .transform(Number)
-  .refine((n) => n >= LIMITS.quantityMin, t.quantityMin);
+  .pipe(
+    z.string().check(z.trim(), z.minLength(1, t.quantityRequired), z.maxLength(LIMITS.quantityMaxChars, t.quantityDigits), z.regex(/^\d+$/, t.quantityDigits)),
+    z.transform(Number),
+  )
+  .check(z.refine((n) => n >= LIMITS.quantityMin, t.quantityMin));
 
 /** The first error message for a typed quantity, or null when it is valid. */
 export function quantityError(value: string): string | null {

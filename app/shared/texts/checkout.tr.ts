@@ -84,7 +84,9 @@ export const checkoutTr = {
     city: "Lütfen il seçiniz",
     county: "Lütfen ilçe seçiniz",
     firmName: "Firma adı zorunludur",
+    firmNameMax: "Firma adı en fazla 100 karakter olabilir",
     taxAuthority: "Vergi dairesi zorunludur",
+    taxAuthorityMax: "Vergi dairesi en fazla 60 karakter olabilir",
     readyDate: "Lütfen hazır olma tarihini seçiniz",
   },
   payment: {
