@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Route } from "./+types/order-payment";
 import * as accounts from "~/.server/accounts/service";
 import * as checkout from "~/.server/checkout/service";
@@ -55,11 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const saveSchema = z.object({
   email: paymentEmailSchema,
   mode: z.enum(["new", "saved"]),
-  savedCard: z.string().optional(),
+  savedCard: z.optional(z.string()),
   saveCard: z.boolean(),
-  cardHolder: z.string().trim().max(LIMITS.cardHolderMax),
-  lastFour: z.string().regex(/^\d{4}$/).optional().or(z.literal("")),
-  cardType: z.enum(CARD_TYPES).optional().or(z.literal("")),
+  cardHolder: z.string().check(z.trim(), z.maxLength(LIMITS.cardHolderMax)),
+  lastFour: z.union([z.optional(z.string().check(z.regex(/^\d{4}$/))), z.literal("")]),
+  cardType: z.union([z.optional(z.enum(CARD_TYPES)), z.literal("")]),
 });
 
 type ActionResult = { ok: false; error: string; field?: string } | OverlayResult;

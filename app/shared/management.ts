@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { preprocess, type Issues } from "./zod-mini";
 import { DELIVERY_TYPES, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { toKurus } from "./money";
 import { managementTr } from "./texts/management.tr";
@@ -117,21 +118,24 @@ export const deliveryTypeLabel = (t: string) => (managementTr.deliveryTypes as R
 const V = managementTr.validation;
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v);
 const isoDate = z.iso.date({ error: V.date });
-const optionalDate = z.preprocess(str, z.union([z.literal(""), isoDate])).catch("");
+const optionalDate = z.catch(preprocess(str, z.union([z.literal(""), isoDate])), "");
 
 export const ORDERS_PAGE_SIZE = 25;
 
 /** Filters of the order list, read from the query string; a bad value falls back to 'no filter'. */
 export const orderFilterSchema = z.object({
-  q: z.preprocess(str, z.string().max(100)).catch(""),
-  status: z.preprocess(str, z.enum(["", ...ORDER_STATUSES])).catch(""),
-  dateOf: z.preprocess(str, z.enum(["placed", "ready"])).catch("placed"),
+  q: z.catch(preprocess(str, z.string().check(z.maxLength(100))), ""),
+  status: z.catch(preprocess(str, z.enum(["", ...ORDER_STATUSES])), ""),
+  dateOf: z.catch(preprocess(str, z.enum(["placed", "ready"])), "placed"),
   from: optionalDate,
   to: optionalDate,
-  deliveryType: z.preprocess(str, z.enum(["", ...DELIVERY_TYPES])).catch(""),
-  city: z.preprocess(str, z.string().max(60)).catch(""),
-  sameDay: z.preprocess((v) => v === "1" || v === "on" || v === true, z.boolean()).catch(false),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  deliveryType: z.catch(preprocess(str, z.enum(["", ...DELIVERY_TYPES])), ""),
+  city: z.catch(preprocess(str, z.string().check(z.maxLength(60))), ""),
+  sameDay: z.catch(
+    preprocess((v) => v === "1" || v === "on" || v === true, z.boolean()),
+    false,
+  ),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
@@ -142,7 +146,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   return f;
 }
 
-const reason = z.preprocess(str, z.string().max(300, V.reasonMax));
+const reason = preprocess(str, z.string().check(z.maxLength(300, V.reasonMax)));
 export const TRACKING_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
 
 /** A status change of an order (cancel included); the carrier and tracking number are required for 'shipped'. */
@@ -150,36 +154,38 @@ export const statusChangeSchema = z
   .object({
     to: z.enum(ORDER_STATUSES, { error: V.status }),
     reason,
-    carrier: z.preprocess(str, z.string().max(60)),
-    trackingNumber: z.preprocess((v) => (typeof v === "string" ? v.replace(/\s+/g, "") : ""), z.string().max(40, V.trackingFormat)),
+    carrier: preprocess(str, z.string().check(z.maxLength(60, V.carrierUnknown))),
+    trackingNumber: preprocess((v) => (typeof v === "string" ? v.replace(/\s+/g, "") : ""), z.string().check(z.maxLength(40, V.trackingFormat))),
     /** ticked 'I confirm the cancellation' */
-    confirm: z.preprocess((v) => v === "on" || v === "1" || v === true, z.boolean()),
+    confirm: preprocess((v) => v === "on" || v === "1" || v === true, z.boolean()),
   })
-  .superRefine((v, ctx) => {
-    if (v.to === "shipped") {
-      if (!v.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: V.carrierRequired });
-      if (!v.trackingNumber) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: V.trackingRequired });
-      else if (!TRACKING_PATTERN.test(v.trackingNumber)) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: V.trackingFormat });
-    }
-    if (v.to === "cancelled") {
-      if (!v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: V.reasonRequired });
-      if (!v.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: V.confirm });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.to === "shipped") {
+        if (!v.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: V.carrierRequired });
+        if (!v.trackingNumber) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: V.trackingRequired });
+        else if (!TRACKING_PATTERN.test(v.trackingNumber)) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: V.trackingFormat });
+      }
+      if (v.to === "cancelled") {
+        if (!v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: V.reasonRequired });
+        if (!v.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: V.confirm });
+      }
+    }),
+  );
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** Correcting the carrier or tracking number of a shipped order. */
 export const shipmentSchema = z.object({
-  carrier: z.preprocess(str, z.string().min(1, V.carrierRequired).max(60)),
-  trackingNumber: z.preprocess(
+  carrier: preprocess(str, z.string().check(z.minLength(1, V.carrierRequired), z.maxLength(60, V.carrierUnknown))),
+  trackingNumber: preprocess(
     (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : ""),
-    z.string().min(1, V.trackingRequired).regex(TRACKING_PATTERN, V.trackingFormat),
+    z.string().check(z.minLength(1, V.trackingRequired), z.regex(TRACKING_PATTERN, V.trackingFormat)),
   ),
 });
 
 /** A partial refund: an amount in lira as staff type it ('45,50') becomes kuruş. */
 export const refundSchema = z.object({
-  amount: z.preprocess(
+  amount: preprocess(
     (v) => {
       if (typeof v !== "string" || !v.trim()) return Number.NaN;
       try {
@@ -188,41 +194,41 @@ export const refundSchema = z.object({
         return Number.NaN;
       }
     },
-    z.number({ error: V.amount }).int({ error: V.amount }).positive({ error: V.amountPositive }).max(100_000_000, V.amount),
+    z.number({ error: V.amount }).check(z.int({ error: V.amount }), z.positive({ error: V.amountPositive }), z.lte(100_000_000, V.amount)),
   ),
-  reason: z.preprocess(str, z.string().min(1, V.reasonRequired).max(300, V.reasonMax)),
+  reason: preprocess(str, z.string().check(z.minLength(1, V.reasonRequired), z.maxLength(300, V.reasonMax))),
 });
 
 export const customerSearchSchema = z.object({
-  q: z.preprocess(str, z.string().max(100)).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  q: z.catch(preprocess(str, z.string().check(z.maxLength(100))), ""),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 export const CUSTOMERS_PAGE_SIZE = 25;
 
 export const eraseSchema = z.object({
-  reason: z.preprocess(str, z.string().min(1, V.reasonRequired).max(300, V.reasonMax)),
-  confirm: z.preprocess((v) => v === "on" || v === "1" || v === true, z.literal(true, { error: V.confirm })),
+  reason: preprocess(str, z.string().check(z.minLength(1, V.reasonRequired), z.maxLength(300, V.reasonMax))),
+  confirm: preprocess((v) => v === "on" || v === "1" || v === true, z.literal(true, { error: V.confirm })),
 });
 
-const email = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.email({ error: V.email }).max(254, V.email));
+const email = preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.email({ error: V.email }).check(z.maxLength(254, V.email)));
 
 export const staffAddSchema = z.object({
   email,
   role: z.enum(STAFF_ROLES, { error: V.role }),
-  name: z.preprocess(str, z.union([z.literal(""), z.string().min(2, V.name).max(60, V.name)])),
+  name: preprocess(str, z.union([z.literal(""), z.string().check(z.minLength(2, V.name), z.maxLength(60, V.name))])),
 });
 export const staffRoleSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().check(z.int(), z.positive()),
   role: z.enum(STAFF_ROLES, { error: V.role }),
 });
-export const staffRemoveSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const staffRemoveSchema = z.object({ userId: z.coerce.number().check(z.int(), z.positive()) });
 
-export const productionDaySchema = z.object({ day: z.preprocess(str, z.union([z.literal(""), isoDate])).catch("") });
+export const productionDaySchema = z.object({ day: z.catch(preprocess(str, z.union([z.literal(""), isoDate])), "") });
 
 export const AUDIT_PAGE_SIZE = 50;
 
 /** First error message per field of a failed parse (for the form's error texts). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: Issues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "_");

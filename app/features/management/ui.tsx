@@ -9,7 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { useNotice } from "~/ui/Notices";
 import { useHydrated } from "~/ui/useHydrated";
 import { fieldErrors } from "~/shared/management";
@@ -56,7 +56,7 @@ export function ActionMessage({ result }: { result: ActionResult | null | undefi
  * Browser-side validation with the schema the server uses: an invalid form is not sent, its errors show at
  * the fields and a notice says so. Server-side field errors (`serverErrors`) show until the next try.
  */
-export function useZodForm(schema: z.ZodType, serverErrors?: Record<string, string>) {
+export function useZodForm(schema: z.ZodMiniType, serverErrors?: Record<string, string>) {
   const notify = useNotice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [server, setServer] = useState(serverErrors ?? {});

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { Route } from "./+types/delivery";
 import * as management from "~/.server/management/service";
 import {
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(form);
   const intent = String(values.intent ?? "");
   const app = context.app;
-  const save = async <S extends z.ZodType>(schema: S, toPatch: (v: z.output<S>) => Partial<Settings>) => {
+  const save = async <S extends z.ZodMiniType>(schema: S, toPatch: (v: z.output<S>) => Partial<Settings>) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) return invalidAnswer(intent, fieldErrors(parsed.error));
     return outcomeAnswer(intent, await management.saveSettings(app, staff, toPatch(parsed.data)));
@@ -127,7 +127,7 @@ function SettingsForm({
   intent: string;
   title: string;
   hint?: string;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   result: ActionResult | undefined;
   children: (errors: Record<string, string>) => ReactNode;
 }) {

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Route } from "./+types/game";
 import * as management from "~/.server/management/service";
 import {
@@ -39,10 +39,10 @@ export function meta() {
 }
 
 const querySchema = z.object({
-  pp: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-  q: z.string().trim().max(50).catch(""),
-  fp: z.coerce.number().int().min(1).max(100_000).catch(1),
-  tp: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pp: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))), undefined),
+  q: z.catch(z.string().check(z.trim(), z.maxLength(50)), ""),
+  fp: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  tp: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
