@@ -14,7 +14,7 @@ const E = checkoutTr.deliveryErrors;
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const idOrUndefined = (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v));
 const optId = preprocess(idOrUndefined, z.optional(z.number().check(z.int(), z.positive())));
-const reqId = (msg: string) => preprocess(idOrUndefined, z.number({ error: msg }).check(z.int(), z.positive({ error: msg })));
+const reqId = (msg: string) => preprocess(idOrUndefined, z.number({ error: msg }).check(z.int({ error: msg }), z.positive({ error: msg })));
 
 const phoneSchema = preprocess(
   (v) => (typeof v === "string" ? v.replace(/^\s+|\s+$/g, "") : ""),
