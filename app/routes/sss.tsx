@@ -1,11 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/sss";
+import * as pages from "~/.server/site/pages";
 import { sss } from "~/shared/texts/content.tr";
 import { pageTitle } from "~/ui/PageTitle";
 
-/** FAQ (SPEC §2.5), also served chromeless as /mcappsss. Text from the loader; answers open without JavaScript. */
-export function loader() {
-  return { faq: sss };
+/**
+ * FAQ (SPEC §2.5), also served chromeless as /mcappsss. The questions are the staff's text when they have
+ * edited it (/management/pages), else the one in the code; answers open without JavaScript.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { faq } = await pages.getFaq(context.app);
+  return { faq: { ...faq, contactPrompt: sss.contactPrompt, contactLink: sss.contactLink } };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import type { InfoPageText, InfoSection } from "./texts/content.tr";
+import type { FaqText, InfoPageText, InfoSection } from "./texts/content.tr";
 import { managementTr } from "./texts/management.tr";
 
 /**
@@ -93,4 +93,74 @@ export function textToPage(text: string): ParsedInfoText {
   if (updated) page.updated = updated;
   if (intro.length) page.intro = intro;
   return { ok: true, page };
+}
+
+/** The FAQ (/sss) as staff edit it: the contact prompt under it stays in the code. */
+export type FaqContent = Omit<FaqText, "contactPrompt" | "contactLink">;
+
+/**
+ * The FAQ's plain-text form: the same title, intro and '## ' sections as the other pages, and in each section
+ * its questions: a line starting with '? ' is a question, the lines under it (up to the next question or
+ * section) its answer.
+ *
+ *     # Sıkça Sorulan Sorular
+ *     Sipariş, kurabiyeler ve puanlar hakkında.
+ *
+ *     ## Sipariş süreci
+ *     ? Nasıl sipariş verebilirim?
+ *     Ürünleri sepetinize ekleyip…
+ */
+export function faqToText(faq: FaqContent): string {
+  let text = `# ${faq.title}\n${faq.intro}`;
+  for (const s of faq.sections) text += `\n\n## ${s.heading}${s.qa.map((x) => `\n\n? ${x.q}\n${x.a}`).join("")}`;
+  return `${text}\n`;
+}
+
+export type ParsedFaqText = { ok: true; faq: FaqContent } | { ok: false; error: string };
+
+export function textToFaq(text: string): ParsedFaqText {
+  const e = managementTr.pages.errors;
+  if (text.length > INFO_TEXT_MAX) return { ok: false, error: e.tooLong };
+  if (text.includes("\u0000")) return { ok: false, error: e.title };
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  let i = 0;
+  while (i < lines.length && lines[i]!.trim() === "") i++;
+  const first = lines[i]?.trim() ?? "";
+  if (!/^# \S/.test(first)) return { ok: false, error: e.title };
+  const title = first.slice(2).trim();
+  if (title.length > INFO_TITLE_MAX) return { ok: false, error: e.title };
+  const intro: string[] = [];
+  const sections: FaqContent["sections"] = [];
+  let question: { q: string; a: string[] } | null = null;
+  const close = (): string | null => {
+    if (!question) return null;
+    if (question.a.length === 0) return e.faqAnswer;
+    sections.at(-1)!.qa.push({ q: question.q, a: question.a.join(" ") });
+    question = null;
+    return null;
+  };
+  for (i++; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    if (line.startsWith("## ")) {
+      const problem = close();
+      if (problem) return { ok: false, error: problem };
+      sections.push({ heading: line.slice(3).trim(), qa: [] });
+    } else if (line.startsWith("? ")) {
+      const problem = close();
+      if (problem) return { ok: false, error: problem };
+      if (sections.length === 0) return { ok: false, error: e.faqSection };
+      question = { q: line.slice(2).trim(), a: [] };
+    } else if (question) {
+      question.a.push(line);
+    } else if (sections.length === 0) {
+      intro.push(line);
+    } else {
+      return { ok: false, error: e.faqSection };
+    }
+  }
+  const problem = close();
+  if (problem) return { ok: false, error: problem };
+  if (sections.length === 0 || sections.some((s) => s.qa.length === 0)) return { ok: false, error: e.faqEmpty };
+  return { ok: true, faq: { title, intro: intro.join(" "), sections } };
 }

@@ -25,6 +25,7 @@ import * as catalogRoute from "~/routes/management/catalog";
 import * as productRoute from "~/routes/management/product";
 import * as menuRoute from "~/routes/management/menu";
 import * as pagesRoute from "~/routes/management/pages";
+import * as sssRoute from "~/routes/sss";
 import * as infoRoute from "~/routes/info";
 import * as promosRoute from "~/routes/management/promos";
 import * as promoRoute from "~/routes/management/promo";
@@ -234,7 +235,7 @@ describe("information pages", () => {
 
   it("marketing rewrites 'about' as plain text; visitors see it at once; going back restores the original; audited", async () => {
     const pages = ((await h.load("marketing", pagesRoute.loader, "/management/pages")).data as Awaited<ReturnType<typeof pagesRoute.loader>>).pages;
-    expect(pages.map((p) => p.path)).toEqual(["/about", "/process", "/responsibility", "/agreement/nda", "/agreement/popd", "/agreement/dely"]);
+    expect(pages.map((p) => p.path)).toEqual(["/about", "/process", "/responsibility", "/sss", "/agreement/nda", "/agreement/popd", "/agreement/dely"]);
     const original = await page("/about");
     expect(pages[0]).toMatchObject({ title: original.title, edited: null });
 
@@ -262,6 +263,36 @@ describe("information pages", () => {
     expect(await lastAudit("page", "about")).toMatchObject({ action: "page.reset", before: { title: "Biz Kimiz" } });
     // the app's variant of a page shows the same text
     expect(await page("/mcappdonation")).toEqual(await page("/responsibility"));
+  });
+
+  it("the FAQ is edited the same way: questions with '? ', its answers under them; /sss and /mcappsss show it", async () => {
+    const faqOf = async (path: string) =>
+      ((await sssRoute.loader({ request: new Request(`http://localhost${path}`), context: { app }, params: {} } as never)) as Awaited<ReturnType<typeof sssRoute.loader>>).faq;
+    const original = await faqOf("/sss");
+    const listed = ((await h.load("marketing", pagesRoute.loader, "/management/pages")).data as Awaited<ReturnType<typeof pagesRoute.loader>>).pages;
+    expect(listed.map((p) => p.path)).toContain("/sss");
+    const row = listed.find((p) => p.key === "sss")!;
+    expect(row).toMatchObject({ title: original.title, edited: null, faq: true });
+    expect(row.text).toContain(`? ${original.sections[0]!.qa[0]!.q}`);
+
+    expect(resultOf(await save({ page: "sss", text: "# SSS\n## Bölüm\n? Cevapsız soru" }))).toMatchObject({ ok: false, fields: { text: expect.stringContaining("cevabını") } });
+    expect(await faqOf("/sss")).toEqual(original);
+    const text = "# Sorular\nKısaca.\n\n## Teslimat\n? Kargo kaç gün?\nGenelde 1–3 iş günü.\n\n? <b>Kalın</b> mı?\nHayır, düz yazı.";
+    expect(resultOf(await save({ page: "sss", text }))).toMatchObject({ ok: true, message: "'Sorular' sayfası kaydedildi." });
+    const edited = await faqOf("/sss");
+    expect(edited).toEqual({
+      title: "Sorular",
+      intro: "Kısaca.",
+      sections: [{ heading: "Teslimat", qa: [{ q: "Kargo kaç gün?", a: "Genelde 1–3 iş günü." }, { q: "<b>Kalın</b> mı?", a: "Hayır, düz yazı." }] }],
+      contactPrompt: original.contactPrompt,
+      contactLink: original.contactLink,
+    });
+    expect(await faqOf("/mcappsss")).toEqual(edited);
+    expect(await lastAudit("page", "sss")).toMatchObject({ action: "page.save", before: { title: original.title }, after: { title: "Sorular" } });
+    expect(resultOf(await save({ page: "sss", text }))).toMatchObject({ ok: true, message: "Değişiklik yapılmadı." });
+    expect(resultOf(await save({ page: "sss", intent: "reset" }))).toMatchObject({ ok: true, message: `'${original.title}' sayfası özgün metnine döndü.` });
+    expect(await faqOf("/sss")).toEqual(original);
+    expect(resultOf(await save({ page: "sss", intent: "reset" }))).toMatchObject({ ok: true, message: "Değişiklik yapılmadı." });
   });
 });
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { shopSettings } from "../db/schema/settings";
-import { about, process, responsibility, type InfoPageText } from "~/shared/texts/content.tr";
+import { about, process, responsibility, sss, type InfoPageText } from "~/shared/texts/content.tr";
 import { dely, nda, popd } from "~/shared/texts/legal.tr";
-import { INFO_TEXT_MAX, INFO_TITLE_MAX } from "~/shared/info-text";
+import { INFO_TEXT_MAX, INFO_TITLE_MAX, type FaqContent } from "~/shared/info-text";
 
 /**
  * The information pages staff may rewrite in the management area (issue 12): their texts start as the ones in
@@ -79,4 +79,58 @@ export async function resetInfoPage(app: AppContext, db: DbOrTx, key: InfoPageKe
   await db.delete(shopSettings).where(eq(shopSettings.key, rowKey(key)));
   await app.cache.invalidatePrefix(CACHE, db);
   return before.page;
+}
+
+// ---------------------------------------------------------------- the FAQ (/sss and /mcappsss)
+
+export const FAQ_KEY = "sss";
+export const FAQ_PATH = "/sss";
+const faqStoredSchema = z.object({
+  faq: z.object({
+    title: z.string().min(1).max(INFO_TITLE_MAX),
+    intro: z.string().max(INFO_TEXT_MAX),
+    sections: z.array(z.object({ heading: z.string().max(INFO_TEXT_MAX), qa: z.array(z.object({ q: z.string().min(1).max(INFO_TEXT_MAX), a: z.string().min(1).max(INFO_TEXT_MAX) })) })),
+  }),
+  by: z.string(),
+});
+const { contactPrompt: _prompt, contactLink: _link, ...faqOriginal } = sss;
+export const FAQ_ORIGINAL: FaqContent = faqOriginal;
+
+export interface FaqState {
+  faq: FaqContent;
+  edited: { by: string; at: Date } | null;
+}
+
+/** The FAQ as visitors see it (cached like the other pages). */
+export function getFaq(app: AppContext): Promise<FaqState> {
+  return app.cache.get(`${CACHE}${FAQ_KEY}`, () => readFaq(app, app.db));
+}
+
+async function readFaq(app: AppContext, db: DbOrTx): Promise<FaqState> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, `page:${FAQ_KEY}`));
+  if (row) {
+    const stored = faqStoredSchema.safeParse(row.value);
+    if (stored.success) return { faq: stored.data.faq, edited: { by: stored.data.by, at: row.updatedAt } };
+    app.log.warn({ key: FAQ_KEY }, "ignoring an invalid stored FAQ");
+  }
+  return { faq: FAQ_ORIGINAL, edited: null };
+}
+
+/** Stores a new FAQ; returns the one shown before (for the audit log). */
+export async function saveFaq(app: AppContext, db: DbOrTx, faq: FaqContent, by: string): Promise<FaqContent> {
+  const before = await readFaq(app, db);
+  const value = faqStoredSchema.parse({ faq, by });
+  const now = app.clock.now();
+  await db.insert(shopSettings).values({ key: `page:${FAQ_KEY}`, value, updatedAt: now }).onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now } });
+  await app.cache.invalidatePrefix(CACHE, db);
+  return before.faq;
+}
+
+/** Goes back to the FAQ in the code; returns the one shown before, or null when it was not edited. */
+export async function resetFaq(app: AppContext, db: DbOrTx): Promise<FaqContent | null> {
+  const before = await readFaq(app, db);
+  if (!before.edited) return null;
+  await db.delete(shopSettings).where(eq(shopSettings.key, `page:${FAQ_KEY}`));
+  await app.cache.invalidatePrefix(CACHE, db);
+  return before.faq;
 }

@@ -77,7 +77,7 @@ function PageForm({ page, result }: { page: Page; result: ActionResult | undefin
       <Form method="post" className="mt-3 flex flex-col gap-3">
         <CsrfField />
         <input type="hidden" name="page" value={page.key} />
-        <TextAreaField label={p.text} name="text" defaultValue={page.text} rows={16} required error={errors?.text} className="font-mono" />
+        <TextAreaField label={p.text} name="text" defaultValue={page.text} rows={16} required hint={page.faq ? p.faqFormat : undefined} error={errors?.text} className="font-mono" />
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass} disabled={busy}>
             {p.save}

@@ -540,7 +540,7 @@ export const managementTr = {
   },
   pages: {
     title: "Bilgi sayfaları",
-    hint: "Hakkımızda, üretim, sosyal sorumluluk ve sözleşme sayfalarının metinleri. Değişiklik birkaç saniye içinde sitede görünür.",
+    hint: "Hakkımızda, üretim, sosyal sorumluluk, sıkça sorulan sorular ve sözleşme sayfalarının metinleri. Değişiklik birkaç saniye içinde sitede görünür.",
     format:
       "Biçim: ilk satır '# Başlık'; isterseniz ikinci satır '@ Yürürlük tarihi …'. Paragrafları boş satırla ayırın. '## Başlık' yeni bir bölüm açar, '- ' ile başlayan satırlar madde işaretli listedir. Metin HTML olarak değil, düz yazı olarak gösterilir.",
     page: "{title} ({path})",
@@ -555,7 +555,12 @@ export const managementTr = {
       empty: "Başlığın altına en az bir paragraf ya da bölüm yazın.",
       tooLong: "Metin en fazla 60.000 karakter olabilir.",
       unknown: "Böyle bir bilgi sayfası yok.",
+      faqAnswer: "'? ' ile başlayan her sorunun altına cevabını yazın.",
+      faqSection: "Sorular '## ' ile açılan bir bölümün içinde, '? ' ile başlayan satırlarla yazılmalıdır.",
+      faqEmpty: "En az bir bölüm yazın; her bölümde en az bir soru olmalıdır.",
     },
+    faqFormat:
+      "SSS biçimi: '# Başlık', altında bir giriş paragrafı; '## Bölüm' her bölümü açar; '? ' ile başlayan satır bir sorudur, altındaki satırlar cevabıdır.",
   },
   promos: {
     title: "Promosyon ve puan",
