@@ -9,8 +9,8 @@ import { pageTitle } from "~/ui/PageTitle";
  * edited it (/management/pages), else the one in the code; answers open without JavaScript.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { faq } = await pages.getFaq(context.app);
-  return { faq: { ...faq, contactPrompt: sss.contactPrompt, contactLink: sss.contactLink } };
+  const { page } = await pages.FAQ.get(context.app);
+  return { faq: { ...page, contactPrompt: sss.contactPrompt, contactLink: sss.contactLink } };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

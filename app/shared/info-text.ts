@@ -37,9 +37,8 @@ export function pageToText(page: InfoPageText): string {
   return `${text}\n`;
 }
 
-export type ParsedInfoText = { ok: true; page: InfoPageText } | { ok: false; error: string };
-
-export function textToPage(text: string): ParsedInfoText {
+/** The checks every page text starts with: its size, then the '# Title' line (blank lines before it are skipped). */
+function readTitle(text: string): { ok: true; title: string; lines: string[]; next: number } | { ok: false; error: string } {
   const e = managementTr.pages.errors;
   if (text.length > INFO_TEXT_MAX) return { ok: false, error: e.tooLong };
   if (text.includes("\u0000")) return { ok: false, error: e.title };
@@ -50,7 +49,17 @@ export function textToPage(text: string): ParsedInfoText {
   if (!/^# \S/.test(first)) return { ok: false, error: e.title };
   const title = first.slice(2).trim();
   if (title.length > INFO_TITLE_MAX) return { ok: false, error: e.title };
-  i++;
+  return { ok: true, title, lines, next: i + 1 };
+}
+
+export type ParsedInfoText = { ok: true; page: InfoPageText } | { ok: false; error: string };
+
+export function textToPage(text: string): ParsedInfoText {
+  const e = managementTr.pages.errors;
+  const top = readTitle(text);
+  if (!top.ok) return top;
+  const { title, lines } = top;
+  let i = top.next;
   let updated: string | undefined;
   if (lines[i]?.trim().startsWith("@ ")) {
     updated = lines[i]!.trim().slice(2).trim() || undefined;
@@ -120,15 +129,9 @@ export type ParsedFaqText = { ok: true; faq: FaqContent } | { ok: false; error: 
 
 export function textToFaq(text: string): ParsedFaqText {
   const e = managementTr.pages.errors;
-  if (text.length > INFO_TEXT_MAX) return { ok: false, error: e.tooLong };
-  if (text.includes("\u0000")) return { ok: false, error: e.title };
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  let i = 0;
-  while (i < lines.length && lines[i]!.trim() === "") i++;
-  const first = lines[i]?.trim() ?? "";
-  if (!/^# \S/.test(first)) return { ok: false, error: e.title };
-  const title = first.slice(2).trim();
-  if (title.length > INFO_TITLE_MAX) return { ok: false, error: e.title };
+  const top = readTitle(text);
+  if (!top.ok) return top;
+  const { title, lines } = top;
   const intro: string[] = [];
   const sections: FaqContent["sections"] = [];
   let question: { q: string; a: string[] } | null = null;
@@ -139,7 +142,7 @@ export function textToFaq(text: string): ParsedFaqText {
     question = null;
     return null;
   };
-  for (i++; i < lines.length; i++) {
+  for (let i = top.next; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === "") continue;
     if (line.startsWith("## ")) {

@@ -15,59 +15,63 @@ import { managementTr } from "~/shared/texts/management.tr";
 const N = managementTr.notices;
 const E = managementTr.pages.errors;
 
-const editedBy = (e: { by: string; at: Date } | null) => (e ? { by: e.by, at: e.at.toISOString() } : null);
-
-export async function pagesPage(app: AppContext) {
-  const [list, faq] = await Promise.all([Promise.all(pages.INFO_PAGE_KEYS.map((k) => pages.getInfoPage(app, k))), pages.getFaq(app)]);
-  const rows = list.map((p) => ({ key: p.key as string, path: p.path, title: p.page.title, text: pageToText(p.page), edited: editedBy(p.edited), faq: false }));
-  // the FAQ after the pages about the shop, before the agreements
-  rows.splice(3, 0, { key: pages.FAQ_KEY, path: pages.FAQ_PATH, title: faq.faq.title, text: faqToText(faq.faq), edited: editedBy(faq.edited), faq: true });
-  return rows;
+/** One page on the desk: its row in the list, save and go back. */
+interface Desk {
+  key: string;
+  list(app: AppContext): Promise<{ key: string; path: string; title: string; text: string; edited: { by: string; at: string } | null; faq: boolean }>;
+  save(app: AppContext, staff: Staff, text: string): Promise<Outcome>;
+  reset(app: AppContext, staff: Staff): Promise<Outcome>;
 }
 
+function desk<T extends { title: string }>(
+  key: string,
+  store: pages.EditablePage<T> & { path: string },
+  toText: (page: T) => string,
+  fromText: (text: string) => { ok: true; page: T } | { ok: false; error: string },
+  faq = false,
+): Desk {
+  return {
+    key,
+    async list(app) {
+      const { page, edited } = await store.get(app);
+      return { key, path: store.path, title: page.title, text: toText(page), edited: edited ? { by: edited.by, at: edited.at.toISOString() } : null, faq };
+    },
+    async save(app, staff, text) {
+      const parsed = fromText(text);
+      if (!parsed.ok) return failed(parsed.error, { text: parsed.error });
+      if (toText((await store.get(app)).page) === toText(parsed.page)) return ok(N.noChanges);
+      return app.db.transaction(async (tx) => {
+        const before = await store.save(app, tx, parsed.page, staff.name);
+        await audit.record(app, tx, { actor: staff.actor, action: "page.save", entity: "page", entityId: key, before, after: parsed.page });
+        return ok(fmt(N.pageSaved, { title: parsed.page.title }));
+      });
+    },
+    async reset(app, staff) {
+      return app.db.transaction(async (tx) => {
+        const before = await store.reset(app, tx);
+        if (!before) return ok(N.noChanges);
+        await audit.record(app, tx, { actor: staff.actor, action: "page.reset", entity: "page", entityId: key, before, after: store.original });
+        return ok(fmt(N.pageReset, { title: store.original.title }));
+      });
+    },
+  };
+}
+
+const info = (key: pages.InfoPageKey) => desk(key, pages.INFO_PAGES[key], pageToText, textToPage);
+const faqFromText = (text: string) => {
+  const r = textToFaq(text);
+  return r.ok ? { ok: true as const, page: r.faq } : r;
+};
+/** In the order the list shows them: the pages about the shop, the FAQ, the agreements. */
+const DESKS: Desk[] = [info("about"), info("process"), info("responsibility"), desk(pages.FAQ_KEY, pages.FAQ, faqToText, faqFromText, true), info("nda"), info("popd"), info("dely")];
+const deskOf = (key: string) => DESKS.find((d) => d.key === key);
+
+export const pagesPage = (app: AppContext) => Promise.all(DESKS.map((d) => d.list(app)));
+
 export async function saveInfoPage(app: AppContext, staff: Staff, key: string, text: string): Promise<Outcome> {
-  if (key === pages.FAQ_KEY) return saveFaq(app, staff, text);
-  if (!pages.isInfoPageKey(key)) return failed(E.unknown);
-  const parsed = textToPage(text);
-  if (!parsed.ok) return failed(parsed.error, { text: parsed.error });
-  const current = await pages.getInfoPage(app, key);
-  if (pageToText(current.page) === pageToText(parsed.page)) return ok(N.noChanges);
-  return app.db.transaction(async (tx) => {
-    const before = await pages.saveInfoPage(app, tx, key, parsed.page, staff.name);
-    await audit.record(app, tx, { actor: staff.actor, action: "page.save", entity: "page", entityId: key, before, after: parsed.page });
-    return ok(fmt(N.pageSaved, { title: parsed.page.title }));
-  });
+  return deskOf(key)?.save(app, staff, text) ?? failed(E.unknown);
 }
 
 export async function resetInfoPage(app: AppContext, staff: Staff, key: string): Promise<Outcome> {
-  if (key === pages.FAQ_KEY) return resetFaq(app, staff);
-  if (!pages.isInfoPageKey(key)) return failed(E.unknown);
-  return app.db.transaction(async (tx) => {
-    const before = await pages.resetInfoPage(app, tx, key);
-    if (!before) return ok(N.noChanges);
-    const original = pages.INFO_PAGES[key].original;
-    await audit.record(app, tx, { actor: staff.actor, action: "page.reset", entity: "page", entityId: key, before, after: original });
-    return ok(fmt(N.pageReset, { title: original.title }));
-  });
-}
-
-async function saveFaq(app: AppContext, staff: Staff, text: string): Promise<Outcome> {
-  const parsed = textToFaq(text);
-  if (!parsed.ok) return failed(parsed.error, { text: parsed.error });
-  const current = await pages.getFaq(app);
-  if (faqToText(current.faq) === faqToText(parsed.faq)) return ok(N.noChanges);
-  return app.db.transaction(async (tx) => {
-    const before = await pages.saveFaq(app, tx, parsed.faq, staff.name);
-    await audit.record(app, tx, { actor: staff.actor, action: "page.save", entity: "page", entityId: pages.FAQ_KEY, before, after: parsed.faq });
-    return ok(fmt(N.pageSaved, { title: parsed.faq.title }));
-  });
-}
-
-async function resetFaq(app: AppContext, staff: Staff): Promise<Outcome> {
-  return app.db.transaction(async (tx) => {
-    const before = await pages.resetFaq(app, tx);
-    if (!before) return ok(N.noChanges);
-    await audit.record(app, tx, { actor: staff.actor, action: "page.reset", entity: "page", entityId: pages.FAQ_KEY, before, after: pages.FAQ_ORIGINAL });
-    return ok(fmt(N.pageReset, { title: pages.FAQ_ORIGINAL.title }));
-  });
+  return deskOf(key)?.reset(app, staff) ?? failed(E.unknown);
 }
