@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import type { Issues } from "./zod-mini";
+import { fieldErrors } from "./zod-mini";
 import { LIMITS } from "./constants";
 import { fmt } from "./texts/tr";
 import { accountTr } from "./texts/account.tr";
@@ -95,14 +95,7 @@ export function checkNewPasswords(newPass: string, repeat: string): { ok: true }
 export const MIN_LINK_CODE_LENGTH = 17;
 
 /** First error message per field, for showing next to the controls. */
-export function fieldErrors(error: Issues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export { fieldErrors };
 
 /** Reads the named fields of a form as strings ('' when missing). */
 export function formFields<K extends string>(form: FormData, keys: readonly K[]): Record<K, string> {

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { preprocess, type Issues } from "./zod-mini";
+import { fieldErrors as firstByField, preprocess, type Issues } from "./zod-mini";
 import { deliveryTr } from "./texts/delivery.tr";
 
 /** Search key for Turkish names: lower-cased the Turkish way, with the dotted/dotless and accented letters folded. */
@@ -50,14 +50,7 @@ export const calculatorSchema = z.object({
 export type CalculatorInput = z.infer<typeof calculatorSchema>;
 
 /** Field → first message, for showing next to each field. */
-export function fieldErrors(error: Issues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export const fieldErrors = (error: Issues) => firstByField(error, "");
 
 /** Lists exchanged with the browser (SPEC §3 Lists). */
 export interface CityItem {

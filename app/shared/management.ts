@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { preprocess, type Issues } from "./zod-mini";
+import { fieldErrors, preprocess } from "./zod-mini";
 import { DELIVERY_TYPES, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { toKurus } from "./money";
 import { managementTr } from "./texts/management.tr";
@@ -228,14 +228,7 @@ export const productionDaySchema = z.object({ day: z.catch(preprocess(str, z.uni
 export const AUDIT_PAGE_SIZE = 50;
 
 /** First error message per field of a failed parse (for the form's error texts). */
-export function fieldErrors(error: Issues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export { fieldErrors };
 
 /** Where an order may go from its status, as staff see it (cancel and refund have their own forms). */
 export function staffMoves(moves: readonly OrderStatus[], deliveryType: string): OrderStatus[] {

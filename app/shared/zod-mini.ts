@@ -10,3 +10,10 @@ export const preprocess = <T extends z.ZodMiniType>(fn: (v: unknown) => unknown,
 export interface Issues {
   issues: readonly z.core.$ZodIssue[];
 }
+
+/** The first message per field (the top-level key of its path; `rootKey` for an issue of the whole form). */
+export function fieldErrors(error: Issues, rootKey = "_"): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0] ?? rootKey)] ??= issue.message;
+  return out;
+}
