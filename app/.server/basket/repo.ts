@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { basketItems, baskets } from "../db/schema/basket";
 
@@ -22,6 +22,18 @@ export async function findOpen(db: DbOrTx, owner: Owner, lock = false): Promise<
   const q = db.select().from(baskets).where(where);
   const [row] = lock ? await q.for("update") : await q;
   return row;
+}
+
+/**
+ * In one read, what a member's request needs before it can use its basket: the member's open basket and a guest
+ * basket of this session still waiting to be merged (at most one of each).
+ */
+export async function findOpenWithGuest(db: DbOrTx, userId: number, sessionId: string): Promise<{ own?: BasketRow; guest?: BasketRow }> {
+  const rows = await db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))));
+  return { own: rows.find((r) => r.userId === userId), guest: rows.find((r) => r.userId === null) };
 }
 
 export async function findGuest(db: DbOrTx, sessionId: string, lock = false): Promise<BasketRow | undefined> {

@@ -121,6 +121,28 @@ describe("basket", () => {
     expect(after.amounts.totalItem).toBe(2);
   });
 
+  it("the header's summary and checkout's basket id merge the same way as the basket page", async () => {
+    const u = await member();
+    const earlier = { sessionId: randomUUID(), userId: u };
+    await basket.addItem(app, earlier, { productId: 10001, quantity: 1 });
+    const memberBasket = await basket.openBasketId(app, earlier);
+    const sessionId = randomUUID();
+    await basket.addItem(app, { sessionId, userId: null }, { productId: 10004, quantity: 2 });
+    const guestBasket = await basket.openBasketId(app, { sessionId, userId: null });
+    // the first read after sign-in is the header's: it folds the member's earlier basket into this browser's
+    const summary = await basket.getSummary(app, { sessionId, userId: u });
+    expect(summary?.totalItem).toBe(3);
+    expect(summary?.lines.map((l) => [l.productId, l.quantity]).sort()).toEqual([
+      [10001, 1],
+      [10004, 2],
+    ]);
+    expect(await basket.openBasketId(app, { sessionId, userId: u })).toBe(guestBasket);
+    expect(await basket.openBasketId(app, earlier)).toBe(guestBasket);
+    expect(guestBasket).not.toBe(memberBasket);
+    // nothing left to merge: the member's basket is the same from any browser
+    expect((await basket.getSummary(app, { sessionId: randomUUID(), userId: u }))?.totalItem).toBe(3);
+  });
+
   it("keeps the gift note as typed (escaping is the page's job)", async () => {
     const g = guest();
     await basket.setNote(app, g, { notes: "<script>alert(1)</script>", link: "" });

@@ -142,26 +142,38 @@ function assemble(row: repo.BasketRow, items: BasketItemView[], promo: promos.Pr
 
 // ---------------------------------------------------------------- reads
 
+/** Merges a guest basket of the member's session, if there is one, before a change to the member's basket. */
+async function mergeGuestBasket(app: AppContext, owner: Owner): Promise<void> {
+  if (owner.userId === null || !owner.sessionId) return;
+  if (await repo.findGuest(app.db, owner.sessionId)) await mergeInto(app, owner.userId, owner.sessionId);
+}
+
+/** The owner's open basket, after the same merge: a single read when there is no guest basket to merge. */
+async function openRow(app: AppContext, owner: Owner): Promise<repo.BasketRow | undefined> {
+  if (owner.userId === null || !owner.sessionId) return repo.findOpen(app.db, owner);
+  const { own, guest } = await repo.findOpenWithGuest(app.db, owner.userId, owner.sessionId);
+  if (!guest) return own;
+  await mergeInto(app, owner.userId, owner.sessionId);
+  return repo.findOpen(app.db, owner);
+}
+
 /**
  * Folds this browser's guest basket into the member's after sign-in. The guest basket survives (it carries what
  * was entered at checkout in this browser) and the member's earlier basket is added to it and closed.
  */
-async function mergeGuestBasket(app: AppContext, owner: Owner): Promise<void> {
-  if (owner.userId === null || !owner.sessionId) return;
-  const guest = await repo.findGuest(app.db, owner.sessionId);
-  if (!guest) return;
+async function mergeInto(app: AppContext, userId: number, sessionId: string): Promise<void> {
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
-    const g = await repo.findGuest(tx, owner.sessionId!, true);
+    const g = await repo.findGuest(tx, sessionId, true);
     if (!g) return;
-    const member = await repo.findOpen(tx, { sessionId: null, userId: owner.userId }, true);
+    const member = await repo.findOpen(tx, { sessionId: null, userId }, true);
     if (member) {
       await repo.moveItems(tx, member.id, g.id, MAX_QTY, now);
       await repo.updateBasket(tx, member.id, { status: "merged", mergedInto: g.id, updatedAt: now });
     }
     const guestNote = Boolean(g.notes || g.link);
     await repo.updateBasket(tx, g.id, {
-      userId: owner.userId,
+      userId,
       notes: guestNote ? g.notes : (member?.notes ?? ""),
       link: guestNote ? g.link : (member?.link ?? ""),
       promoId: g.promoId ?? member?.promoId ?? null,
@@ -199,9 +211,8 @@ export async function getBasket(
   owner: Owner,
   opts: { applyReservation?: boolean } = {},
 ): Promise<BasketView & { promoNotice?: { ok: boolean; text: string } }> {
-  await mergeGuestBasket(app, owner);
   let promoNotice: { ok: boolean; text: string } | undefined;
-  let row = await repo.findOpen(app.db, owner);
+  let row = await openRow(app, owner);
   // a reserved code waits until the basket has something to apply it to
   if (opts.applyReservation && owner.sessionId && row && (await repo.itemsOf(app.db, row.id)).length > 0) {
     const reserved = await promos.takeReservation(app, app.db, owner.sessionId);
@@ -217,8 +228,7 @@ export async function getBasket(
 /** Header and product lists: item count, amount to pay and the lines' quantities (no merging, no promo work). */
 export async function getSummary(app: AppContext, owner: Owner): Promise<BasketSummaryData | null> {
   if (owner.userId === null && !owner.sessionId) return null;
-  await mergeGuestBasket(app, owner);
-  const row = await repo.findOpen(app.db, owner);
+  const row = await openRow(app, owner);
   if (!row) return null;
   const b = await view(app, row, owner);
   if (b.items.length === 0) return null;
@@ -436,8 +446,7 @@ export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Prom
 
 /** The id of the owner's open basket, if any (checkout keys its state on it). */
 export async function openBasketId(app: AppContext, owner: Owner): Promise<number | null> {
-  await mergeGuestBasket(app, owner);
-  return (await repo.findOpen(app.db, owner))?.id ?? null;
+  return (await openRow(app, owner))?.id ?? null;
 }
 
 /**
