@@ -30,7 +30,7 @@ export async function boot(
   const seeded = await seedAll(database, SEEDS, today);
   if (config.geoSeed === "full") seeded.push(...(await seedAll(database, GEO_REST_SEEDS, today)));
   if (seeded.length > 0) log.info({ seeded }, "demo data seeded");
-  const cache = createCache(database);
+  const cache = createCache(database, clock);
   if (opts.listen !== false) await cache.start();
   const secretKey = await ensureSecretKey(database.db, config.secretKey);
   const ctx: AppContext = {

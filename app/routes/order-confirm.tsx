@@ -89,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const r = await checkout.startPlaceOrder(app, {
     basket,
+    state,
     userId: session.user?.id ?? null,
     ip: context.clientIp,
     card,

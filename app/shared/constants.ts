@@ -57,6 +57,8 @@ export const SPECIAL_COOKIE_SIZE_G = 105;
 export const TOP_FIVE_WINDOWS = ["30", "90", "180", "all"] as const;
 export type TopFiveWindow = (typeof TOP_FIVE_WINDOWS)[number];
 export const TOP_FIVE_DEFAULT: TopFiveWindow = "90";
+/** How long the top five may lag behind new orders before it is counted again (ours, not SPEC §9). */
+export const TOP_FIVE_REFRESH_MS = 10 * 60_000;
 
 /** Paths whose pages are shown without header and footer (SPEC §2.1). */
 export const CHROMELESS_PREFIXES = ["mcapp", "print", "jpb", "advr"] as const;

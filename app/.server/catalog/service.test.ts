@@ -8,11 +8,24 @@ import { addDays, istanbulDate } from "~/shared/clock";
 import { max, sql } from "drizzle-orm";
 import { catalogSalesHistory } from "../db/schema/catalog";
 import { SEEDS, seedAll } from "../seed";
+import { TOP_FIVE_REFRESH_MS } from "~/shared/constants";
 
 let app: TestApp;
+/** Every key the cache has dropped: locally at once, and again when the database's notice comes back. */
+const dropped: string[] = [];
 beforeAll(async () => {
   app = await createTestApp();
+  app.cache.onDrop((key) => dropped.push(key));
 });
+
+/** Runs `change`, then waits until its notice for `key` has come back (so no late drop follows the test's reads). */
+async function settled(key: string, change: () => Promise<unknown>): Promise<void> {
+  const seen = () => dropped.filter((k) => k === key).length;
+  const before = seen();
+  await change();
+  for (let i = 0; i < 200 && seen() < before + 2; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(seen()).toBe(before + 2);
+}
 afterAll(() => app.close());
 
 describe("seeded catalogue", () => {
@@ -91,6 +104,44 @@ describe("prices", () => {
   });
 });
 
+describe("stock in the process cache", () => {
+  it("an order's stock change reaches every read of the product when it commits, and only the stock is dropped", async () => {
+    // a product of the main list, so the list's card is checked too
+    const id = (await catalog.listGroup(app, catalog.MAIN_GROUP, "main"))!.products[0]!.id;
+    await app.db.execute(sql`update catalog_products set stock = 10 where id = ${id}`);
+    await settled("catalog:*", () => catalog.invalidateCatalog(app));
+    const before = await catalog.getProduct(app, id);
+    expect(before?.stock).toBe(10);
+    const from = dropped.length;
+    // the notice goes out when the transaction commits
+    await settled("catalog:stock:*", () =>
+      app.db.transaction(async (tx) => {
+        expect(await catalog.reserveStock(tx, [{ productId: id, quantity: 3 }])).toEqual({ ok: true });
+        await catalog.invalidateStock(app, tx);
+      }),
+    );
+    expect(new Set(dropped.slice(from))).toEqual(new Set(["catalog:stock:*"]));
+    const after = await catalog.getProduct(app, id);
+    expect(after?.stock).toBe(7);
+    expect({ ...after, stock: 10 }).toEqual(before);
+    const card = (await catalog.getProducts(app, [id]))[0];
+    expect(card?.stock).toBe(7);
+    const listed = await catalog.listGroup(app, catalog.MAIN_GROUP, "main");
+    expect(listed?.products.find((p) => p.id === id)?.stock).toBe(7);
+    // a rolled-back order leaves the stock as it was (and sends no notice)
+    await app.db
+      .transaction(async (tx) => {
+        await catalog.reserveStock(tx, [{ productId: id, quantity: 7 }]);
+        await catalog.invalidateStock(app, tx);
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    expect((await catalog.getProduct(app, id))?.stock).toBe(7);
+    await app.db.execute(sql`update catalog_products set stock = null where id = ${id}`);
+    await catalog.invalidateCatalog(app);
+  });
+});
+
 describe("top five", () => {
   it("windows are the last 30, 90, 180 days including today, and all time", () => {
     expect(catalog.windowStarts("2026-11-23")).toEqual({ "30": "2026-10-25", "90": "2026-08-26", "180": "2026-05-28", all: null });
@@ -127,7 +178,7 @@ describe("top five", () => {
     const cancelled = await app.db.transaction((tx) => orders.createOrder(app, tx, order, [line(90)], "test"));
     await orders.transition(app, cancelled.id, "cancelled", "test");
     expect(placed).toBeTruthy();
-    await catalog.invalidateCatalog(app);
+    await settled("catalog:*", () => catalog.invalidateCatalog(app));
     const top = await catalog.getTopFive(app);
     expect(top["30"].map((t) => [t.SID, t.units])).toEqual([
       [10003, 7],
@@ -136,5 +187,15 @@ describe("top five", () => {
     expect(top["90"].map((t) => t.SID)).toEqual([10002, 10003, 10001]);
     expect(top["180"].map((t) => t.SID)).toEqual([10004, 10002, 10003, 10001]);
     expect(top.all.map((t) => t.SID)).toEqual([10005, 10004, 10002, 10003, 10001]);
+
+    // a new order shows in the top five within TOP_FIVE_REFRESH_MS, without dropping the catalogue
+    await app.db.transaction((tx) => orders.createOrder(app, tx, order, [{ ...line(1), productId: 10002 }], "test"));
+    expect((await catalog.getTopFive(app))["30"].map((t) => t.SID)).toEqual([10003, 10001]);
+    app.clock.advance(TOP_FIVE_REFRESH_MS + 1);
+    expect((await catalog.getTopFive(app))["30"].map((t) => [t.SID, t.units])).toEqual([
+      [10003, 7],
+      [10001, 5],
+      [10002, 1],
+    ]);
   });
 });

@@ -2,9 +2,9 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
-import { CATALOG_CACHE_PREFIX } from "./stock";
+import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, invalidateAfterStockChange, readStock } from "./stock";
 import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
-import { TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
+import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
 import {
   discountPercent,
   rankTopFive,
@@ -20,10 +20,13 @@ import {
 /**
  * The catalogue (SPEC §2.4, §3). Reads are hot: the whole catalogue is loaded in one go into the process
  * cache under `catalog:*` and every list, card and detail is derived from it in memory (no N+1).
- * Anything that changes products, prices, groups, stock or sales calls `invalidateCatalog`.
+ * Anything that changes products, prices or groups calls `invalidateCatalog`. Stock is cached on its own
+ * (`catalog:stock:*`, one narrow query) and laid over the products, so an order drops only that
+ * (`invalidateStock`). The top five follows sales within `TOP_FIVE_REFRESH_MS`.
  */
 const PREFIX = CATALOG_CACHE_PREFIX;
 const ALL_KEY = `${PREFIX}all`;
+const STOCK_KEY = `${STOCK_CACHE_PREFIX}all`;
 const COOKIES_KEY = `${PREFIX}cookies`;
 const STOREFRONT_KEY = `${PREFIX}storefront`;
 const topFiveKey = (today: string) => `${PREFIX}top5:${today}`;
@@ -40,7 +43,26 @@ function toBox(b: repo.BoxTypeRow): BoxType {
   return { code: b.code, name: b.name, imageUrl: b.imageUrl, width: b.width, height: b.height };
 }
 
+/** Snapshots with the current stock laid over, one per (catalogue, stock) pair while both are cached. */
+const withStock = new WeakMap<Snapshot, WeakMap<Map<number, number | null>, Snapshot>>();
+
+/** The catalogue with current stock: the cached catalogue with the cached stock laid over it. */
 async function snapshot(app: AppContext): Promise<Snapshot> {
+  const [base, stock] = await Promise.all([catalogue(app), app.cache.get(STOCK_KEY, () => readStock(app.db))]);
+  let byStock = withStock.get(base);
+  if (!byStock) withStock.set(base, (byStock = new WeakMap()));
+  let snap = byStock.get(stock);
+  if (!snap) {
+    const products = new Map<number, ProductDetail>();
+    for (const [id, p] of base.products) products.set(id, stock.has(id) ? { ...p, stock: stock.get(id)! } : p);
+    snap = { ...base, products };
+    byStock.set(stock, snap);
+  }
+  return snap;
+}
+
+/** Everything but current stock (the stock read with it is replaced by `snapshot`). */
+async function catalogue(app: AppContext): Promise<Snapshot> {
   return app.cache.get(ALL_KEY, async () => {
     const { products, groups, boxTypes, variants, links } = await repo.readCatalogue(app.db);
     const boxes = new Map(boxTypes.map((b) => [b.code, toBox(b)]));
@@ -156,39 +178,45 @@ export function windowStarts(today: string): Record<TopFiveWindow, string | null
 
 /**
  * Top five per window (SPEC §2.4: 30, 90, 180 days and all), from the order lines of placed orders plus the
- * imported sales history. Cached per Istanbul day; new orders invalidate it through `invalidateCatalog`.
+ * imported sales history. Cached per Istanbul day and counted again after `TOP_FIVE_REFRESH_MS`, not after
+ * every order (counting sums every order line, and one order seldom moves the ranking); a catalogue change
+ * drops it at once.
  */
 export async function getTopFive(app: AppContext): Promise<TopFive> {
   const today = istanbulDate(app.clock.now());
-  return app.cache.get(topFiveKey(today), async () => {
-    const starts = windowStarts(today);
-    const days = TOP_FIVE_WINDOWS.map((w) => starts[w]);
-    const [history, sold, snap] = await Promise.all([
-      repo.historyUnitsByProduct(app.db, days),
-      orders.unitsSoldByProduct(app, days.map((d) => (d === null ? null : istanbulInstant(d)))),
-      snapshot(app),
-    ]);
-    const totals = new Map<number, number[]>();
-    for (const r of [...history, ...sold]) {
-      const t = totals.get(r.productId) ?? days.map(() => 0);
-      r.units.forEach((u, i) => (t[i] = (t[i] ?? 0) + u));
-      totals.set(r.productId, t);
-    }
-    const out = {} as TopFive;
-    TOP_FIVE_WINDOWS.forEach((w, i) => {
-      const counts = [...totals.entries()]
-        .filter(([id]) => snap.products.has(id))
-        .map(([id, units]) => ({ product: snap.products.get(id)!, units: units[i] ?? 0 }));
-      out[w] = rankTopFive(counts).map(({ product, units }) => ({
-        SID: product.id,
-        pLongName: product.name,
-        packageContent: product.packageContent,
-        imgName: product.imgName,
-        units,
-      }));
-    });
-    return out;
-  });
+  return app.cache.get(
+    topFiveKey(today),
+    async () => {
+      const starts = windowStarts(today);
+      const days = TOP_FIVE_WINDOWS.map((w) => starts[w]);
+      const [history, sold, snap] = await Promise.all([
+        repo.historyUnitsByProduct(app.db, days),
+        orders.unitsSoldByProduct(app, days.map((d) => (d === null ? null : istanbulInstant(d)))),
+        catalogue(app),
+      ]);
+      const totals = new Map<number, number[]>();
+      for (const r of [...history, ...sold]) {
+        const t = totals.get(r.productId) ?? days.map(() => 0);
+        r.units.forEach((u, i) => (t[i] = (t[i] ?? 0) + u));
+        totals.set(r.productId, t);
+      }
+      const out = {} as TopFive;
+      TOP_FIVE_WINDOWS.forEach((w, i) => {
+        const counts = [...totals.entries()]
+          .filter(([id]) => snap.products.has(id))
+          .map(([id, units]) => ({ product: snap.products.get(id)!, units: units[i] ?? 0 }));
+        out[w] = rankTopFive(counts).map(({ product, units }) => ({
+          SID: product.id,
+          pLongName: product.name,
+          packageContent: product.packageContent,
+          imgName: product.imgName,
+          units,
+        }));
+      });
+      return out;
+    },
+    { maxAgeMs: TOP_FIVE_REFRESH_MS },
+  );
 }
 
 export async function listCookies(app: AppContext): Promise<{ current: CookieEntry[]; archived: CookieEntry[] }> {
@@ -208,14 +236,12 @@ export async function listCookies(app: AppContext): Promise<{ current: CookieEnt
   });
 }
 
-/** Products ready in the workshop window with their own stock (SPEC §2.11). */
+/** Products ready in the workshop window with their own stock (SPEC §2.11); the cards carry current stock. */
 export async function listStorefront(app: AppContext): Promise<StorefrontItem[]> {
-  return app.cache.get(STOREFRONT_KEY, async () => {
-    const [rows, snap] = await Promise.all([repo.readStorefront(app.db), snapshot(app)]);
-    return rows
-      .filter((r) => snap.products.has(r.productId))
-      .map((r) => ({ product: toCard(snap.products.get(r.productId)!), stock: r.stock, producedOn: r.producedOn, note: r.note }));
-  });
+  const [rows, snap] = await Promise.all([app.cache.get(STOREFRONT_KEY, () => repo.readStorefront(app.db)), snapshot(app)]);
+  return rows
+    .filter((r) => snap.products.has(r.productId))
+    .map((r) => ({ product: toCard(snap.products.get(r.productId)!), stock: r.stock, producedOn: r.producedOn, note: r.note }));
 }
 
 export type PriceChange = { ok: true; product: ProductDetail } | { ok: false; error: "notFound" | "invalid" };
@@ -237,12 +263,16 @@ export async function setStorefront(app: AppContext, productId: number, stock: n
 }
 
 /**
- * Drops every cached catalogue read in this and every other process. Call after any catalogue, stock or sales
- * change; from inside a transaction pass it as `tx` (the other processes hear of it when it commits).
+ * Drops every cached catalogue read in this and every other process. Call after any catalogue change (products,
+ * prices, groups, staff stock edits); from inside a transaction pass it as `tx` (the other processes hear of it
+ * when it commits).
  */
 export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<void> {
   await app.cache.invalidatePrefix(PREFIX, tx);
 }
+
+/** Drops only the cached stock, when `tx` commits: what an order placed or cancelled changes. */
+export const invalidateStock = invalidateAfterStockChange;
 
 export interface HomePage {
   group: GroupInfo;

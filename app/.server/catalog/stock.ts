@@ -40,8 +40,19 @@ export async function release(tx: DbOrTx, items: { productId: number; quantity: 
 
 /** The catalogue's process-cache prefix (catalog/service keeps every cached read under it). */
 export const CATALOG_CACHE_PREFIX = "catalog:";
+/**
+ * Stock per product is cached apart from the rest of the catalogue (under the same prefix, so a catalogue change
+ * drops it too): an order changes only this, and the texts, prices and groups stay loaded.
+ */
+export const STOCK_CACHE_PREFIX = `${CATALOG_CACHE_PREFIX}stock:`;
 
-/** Drops the cached catalogue (stock, top five) in every process when `tx` commits. */
+/** Drops the cached stock in every process when `tx` commits (an order placed or cancelled). */
 export function invalidateAfterStockChange(app: AppContext, tx: DbOrTx): Promise<void> {
-  return app.cache.invalidatePrefix(CATALOG_CACHE_PREFIX, tx);
+  return app.cache.invalidatePrefix(STOCK_CACHE_PREFIX, tx);
+}
+
+/** Current stock of every product (null: made to order), for the cache under `STOCK_CACHE_PREFIX`. */
+export async function readStock(db: DbOrTx): Promise<Map<number, number | null>> {
+  const rows = await db.select({ id: catalogProducts.id, stock: catalogProducts.stock }).from(catalogProducts);
+  return new Map(rows.map((r) => [r.id, r.stock]));
 }

@@ -439,11 +439,20 @@ async function revalidate(app: AppContext, basket: OpenBasket, state: CheckoutSt
 
 export async function startPlaceOrder(
   app: AppContext,
-  input: { basket: OpenBasket; userId: number | null; ip: string; card?: payments.CardInput; acceptPreInfo: boolean; acceptContract: boolean },
+  input: {
+    basket: OpenBasket;
+    /** The basket's checkout state as the caller has just read it in this request (read here when not given). */
+    state?: CheckoutState;
+    userId: number | null;
+    ip: string;
+    card?: payments.CardInput;
+    acceptPreInfo: boolean;
+    acceptContract: boolean;
+  },
 ): Promise<PlaceResult> {
   const { basket } = input;
   if (!input.acceptPreInfo || !input.acceptContract) return { status: "failed", message: checkoutTr.confirm.waiting };
-  const state = await getState(app, basket.id);
+  const state = input.state ?? (await getState(app, basket.id));
   const problem = await revalidate(app, basket, state);
   if (problem) return problem;
   const d = state.delivery!;
@@ -510,8 +519,8 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
   if (amounts.needToPay !== ctx.expected) throw new BasketChanged(`amount changed ${ctx.expected} → ${amounts.needToPay}`);
   const reserved = await catalog.reserveStock(tx, basket.items);
   if (!reserved.ok) throw new OutOfStock(basket.items.find((i) => i.productId === reserved.productId)?.name ?? String(reserved.productId));
-  // stock and sales changed: every process drops its catalogue cache when this commits
-  await catalog.invalidateCatalog(app, tx);
+  // stock changed: every process drops its cached stock when this commits (the rest of the catalogue stays)
+  await catalog.invalidateStock(app, tx);
   const settings = await getSettings(app, tx);
   const now = app.clock.now();
   const contract = contractInput(basket, state, istanbulDate(now));

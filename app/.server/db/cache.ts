@@ -1,5 +1,6 @@
 import type { Database, DbOrTx } from "./client";
 import { notify } from "./client";
+import { systemClock, type Clock } from "~/shared/clock";
 
 export const CACHE_CHANNEL = "shop_cache";
 
@@ -8,7 +9,11 @@ export const CACHE_CHANNEL = "shop_cache";
  * `invalidate` clears the key here and, through PostgreSQL NOTIFY, in every other process.
  */
 export interface Cache {
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The cached value of `key`, loaded once per process until it is dropped; with `maxAgeMs`, loaded again
+   * once it is older than that by the shop's clock (for reads that may lag a little, such as sales figures).
+   */
+  get<T>(key: string, load: () => Promise<T>, opts?: { maxAgeMs?: number }): Promise<T>;
   invalidate(key: string): Promise<void>;
   /**
    * Clears keys that start with a prefix (e.g. 'catalog:'). Pass the open transaction as `db` from inside one:
@@ -19,8 +24,8 @@ export interface Cache {
   onDrop(listener: (key: string) => void): void;
 }
 
-export function createCache(database: Database): Cache & { start(): Promise<void>; stop(): Promise<void> } {
-  const entries = new Map<string, Promise<unknown>>();
+export function createCache(database: Database, clock: Clock = systemClock): Cache & { start(): Promise<void>; stop(): Promise<void> } {
+  const entries = new Map<string, { value: Promise<unknown>; loadedAt: number }>();
   let unlisten: (() => Promise<void>) | undefined;
   const listeners: ((key: string) => void)[] = [];
   const drop = (key: string) => {
@@ -31,14 +36,18 @@ export function createCache(database: Database): Cache & { start(): Promise<void
     } else entries.delete(key);
   };
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      let hit = entries.get(key) as Promise<T> | undefined;
+    get<T>(key: string, load: () => Promise<T>, opts: { maxAgeMs?: number } = {}): Promise<T> {
+      const now = clock.now().getTime();
+      let hit = entries.get(key);
+      if (hit && opts.maxAgeMs !== undefined && now - hit.loadedAt > opts.maxAgeMs) hit = undefined;
       if (!hit) {
-        hit = load();
-        entries.set(key, hit);
-        hit.catch(() => entries.delete(key));
+        const entry = { value: load(), loadedAt: now };
+        entries.set(key, entry);
+        // a failed load is not kept (unless a newer one has taken its place meanwhile)
+        entry.value.catch(() => entries.get(key) === entry && entries.delete(key));
+        hit = entry;
       }
-      return hit;
+      return hit.value as Promise<T>;
     },
     async invalidate(key) {
       drop(key);
