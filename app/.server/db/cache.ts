@@ -37,11 +37,12 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
   };
   return {
     get<T>(key: string, load: () => Promise<T>, opts: { maxAgeMs?: number } = {}): Promise<T> {
-      const now = clock.now().getTime();
+      // the clock is read only for entries that can age (get runs many times per request)
+      const { maxAgeMs } = opts;
       let hit = entries.get(key);
-      if (hit && opts.maxAgeMs !== undefined && now - hit.loadedAt > opts.maxAgeMs) hit = undefined;
+      if (hit && maxAgeMs !== undefined && clock.now().getTime() - hit.loadedAt > maxAgeMs) hit = undefined;
       if (!hit) {
-        const entry = { value: load(), loadedAt: now };
+        const entry = { value: load(), loadedAt: maxAgeMs === undefined ? 0 : clock.now().getTime() };
         entries.set(key, entry);
         // a failed load is not kept (unless a newer one has taken its place meanwhile)
         entry.value.catch(() => entries.get(key) === entry && entries.delete(key));
