@@ -101,5 +101,6 @@ export default [
   route("api/checkout/options", "routes/api.checkout.options.ts"),
   route("api/delivery/door-cost/:neighId", "routes/api.delivery.door-cost.ts"),
   route("bench/empty", "routes/bench-empty.tsx"),
+  route("bench/queries", "routes/bench-queries.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

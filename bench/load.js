@@ -45,15 +45,30 @@ function run(opts) {
   });
 }
 
-/** Warm-up (not reported), then the measured run. */
-async function measure(name, opts) {
-  await run({ ...opts, duration: Math.min(2, SECONDS), amount: opts.amount ? Math.min(opts.amount, 20) : undefined });
+/** Statements the shop at `shopUrl` has sent to its database so far (GET /bench/queries, BENCH_ROUTES=1). */
+async function queriesAt(shopUrl) {
+  const r = await fetch(`${shopUrl}/bench/queries`);
+  if (!r.ok) throw new Error(`/bench/queries answered ${r.status}`);
+  return (await r.json()).queries;
+}
+
+/** One autocannon run; with `shopUrl`, also the database statements the shop sent meanwhile. */
+async function counted(opts, shopUrl) {
+  const q0 = shopUrl ? await queriesAt(shopUrl) : null;
   const r = await run(opts);
-  return row(name, r);
+  return { r, queries: shopUrl ? (await queriesAt(shopUrl)) - q0 : null };
+}
+
+/** Warm-up (not reported), then the measured run. */
+async function measure(name, opts, shopUrl) {
+  await run({ ...opts, duration: Math.min(2, SECONDS), amount: opts.amount ? Math.min(opts.amount, 20) : undefined });
+  const { r, queries } = await counted(opts, shopUrl);
+  return row(name, r, { queries });
 }
 
 function row(name, r, extra = {}) {
   return {
+    queries: null,
     name,
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -69,7 +84,8 @@ function row(name, r, extra = {}) {
 function averaged(name, runs) {
   const mean = (k) => runs.reduce((a, r) => a + r[k], 0) / runs.length;
   const sum = (k) => runs.reduce((a, r) => a + r[k], 0);
-  return { name: runs.length > 1 ? `${name}, mean of ${runs.length}` : name, rps: mean("rps"), p50: mean("p50"), p99: Math.max(...runs.map((r) => r.p99)), ok: sum("ok"), bad: sum("bad"), total: sum("total") };
+  const queries = runs.every((r) => r.queries !== null) ? sum("queries") : null;
+  return { name: runs.length > 1 ? `${name}, mean of ${runs.length}` : name, rps: mean("rps"), p50: mean("p50"), p99: Math.max(...runs.map((r) => r.p99)), ok: sum("ok"), bad: sum("bad"), total: sum("total"), queries };
 }
 
 /** Cycles through visitors: each request carries the next visitor's cookie and CSRF token. */
@@ -151,21 +167,21 @@ async function benchDatabase(kind, shopModule) {
         [`(e) SSR ${PRODUCT}`, PRODUCT],
       ].map(([name, path]) => ({ name, path, runs: [] }));
       for (let round = 0; round < ROUNDS; round++) {
-        for (const pg of pages) pg.runs.push(await measure(pg.name, { url: u(pg.path), headers: GZIP }));
+        for (const pg of pages) pg.runs.push(await measure(pg.name, { url: u(pg.path), headers: GZIP }, shop.url));
       }
       const [floor, home, product] = pages.map((pg) => averaged(pg.name, pg.runs));
-      rows.push(floor, await measure("(c) /healthz", { url: u("/healthz") }), home, product);
+      rows.push(floor, await measure("(c) /healthz", { url: u("/healthz") }, shop.url), home, product);
       let n = 0;
       const add = (v) => `intent=add&productId=${prep.productIds[n++ % prep.productIds.length]}&quantity=1&_csrf=${encodeURIComponent(v.csrf)}`;
-      rows.push(await measure("(f) add to basket (POST)", { url: u("/basket.data"), headers: origin, requests: rotating(prep.guests, add) }));
+      rows.push(await measure("(f) add to basket (POST)", { url: u("/basket.data"), headers: origin, requests: rotating(prep.guests, add) }, shop.url));
       const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
       // every buyer orders once: the run ends when all prepared baskets are ordered
       const answers = new Map();
-      const placing = await run({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) });
+      const placing = await counted({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) }, shop.url);
       log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
-      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing));
-      const solo = await run({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) });
-      rows.push(row("(g1) order placement, one buyer at a time", solo));
+      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries }));
+      const solo = await counted({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) }, shop.url);
+      rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries }));
       await shop.stop({ keepData: true });
       counts = await shopModule.countOrders(env);
       shop = await startBenchShop({ buildDir: BUILD_DIR, dataDir, databaseUrlReady: db?.url, env: { BENCH_ROUTES: "1" } });
@@ -174,7 +190,7 @@ async function benchDatabase(kind, shopModule) {
       const sameBytesRuns = [];
       const bareRuns = [];
       for (let round = 0; round < ROUNDS; round++) {
-        cachedRuns.push(await measure("(d*) /home, anonymous page cache on", { url: shop.url + "/home", headers: GZIP }));
+        cachedRuns.push(await measure("(d*) /home, anonymous page cache on", { url: shop.url + "/home", headers: GZIP }, shop.url));
         sameBytesRuns.push(await bareSameBytes(shop.url + "/home"));
         bareRuns.push(await bareHello());
       }
@@ -209,8 +225,8 @@ let failed = false;
 for (const r of results) {
   console.log(`### ${r.kind === "pglite" ? "PGlite" : "PostgreSQL"}\n`);
   printTable(
-    ["scenario", "req/s", "p50 ms", "p99 ms", "ok", "failed"],
-    [r.bare, ...r.rows].map((x) => [x.name, f0(x.rps), f0(x.p50), f0(x.p99), f0(x.ok), f0(x.bad)]),
+    ["scenario", "req/s", "p50 ms", "p99 ms", "ok", "failed", "queries/req"],
+    [r.bare, ...r.rows].map((x) => [x.name, f0(x.rps), f0(x.p50), f0(x.p99), f0(x.ok), f0(x.bad), x.queries === null ? "–" : (x.queries / Math.max(1, x.total)).toFixed(2)]),
   );
   const homeRatio = r.home.rps / r.floor.rps;
   const productRatio = r.product.rps / r.floor.rps;

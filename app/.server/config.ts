@@ -103,7 +103,7 @@ export interface Config {
    * visitors without a session (http/page-cache.ts); 0 turns the cache off.
    */
   pageCacheSeconds: number;
-  /** `BENCH_ROUTES=1` serves /bench/empty (the framework floor of `npm run bench:load`); off by default. */
+  /** `BENCH_ROUTES=1` serves /bench/empty (the framework floor of `npm run bench:load`) and /bench/queries (statements sent so far); off by default. */
   benchRoutes: boolean;
   /**
    * Test hook (refused in production): the process stops at this named point and waits to be killed, so a

@@ -66,6 +66,15 @@ describe("site chrome and routes", () => {
     await t.close();
   });
 
+  it("the benchmark's routes are off unless BENCH_ROUTES=1: /bench/empty is an unknown path, /bench/queries a bare 404", async () => {
+    const empty = await fetch(`${shop.url}/bench/empty`);
+    expect(empty.status).toBe(404);
+    expect(await empty.text()).toMatch(/El yapımı/);
+    const queries = await fetch(`${shop.url}/bench/queries`);
+    expect(queries.status).toBe(404);
+    expect(await queries.text()).toBe("");
+  });
+
   it("clicking the empty basket shows 'Sepetiniz boş'", async () => {
     const t = await openPage(browser, shop.url);
     await t.visit("/home", { axe: false });

@@ -23,6 +23,14 @@ export interface Database {
   withLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Statements sent through `db` (and its transactions) since the database was opened: `npm run bench:load` reports them per request. */
+  queries(): number;
+}
+
+/** Drizzle's logger hook, used only to count statements (nothing is logged). */
+function queryCounter() {
+  let n = 0;
+  return { logger: { logQuery: () => void n++ }, queries: () => n };
 }
 
 export const MIGRATIONS_DIR = resolve("drizzle");
@@ -34,10 +42,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   // empty sync costs ~0.8 ms of the event loop per query (measured, issue 13), so don't wait for it
   const client = dataDir ? new PGlite(dataDir, { relaxedDurability: true }) : new PGlite({ relaxedDurability: true });
   await client.waitReady;
-  const db = drizzlePglite(client);
+  const counter = queryCounter();
+  const db = drizzlePglite(client, { logger: counter.logger });
   return {
     db,
     kind: "pglite",
+    queries: counter.queries,
     // PGlite runs one query at a time in this process: no other process may open its directory.
     withLock: (fn) => fn(db),
     async listen(channel, onMessage) {
@@ -55,10 +65,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   pool.on("error", () => {
     /* idle client errors are reported by the next query */
   });
-  const db = drizzlePg(pool);
+  const counter = queryCounter();
+  const db = drizzlePg(pool, { logger: counter.logger });
   return {
     db,
     kind: "postgres",
+    queries: counter.queries,
     async withLock(fn) {
       const client = await pool.connect();
       try {
