@@ -195,6 +195,17 @@ export const productSchema = z.pipe(
 );
 export type ProductInput = z.output<typeof productSchema>;
 
+/**
+ * A new product: its name, kind and price. It is made off sale (no picture of its own yet); the rest — texts,
+ * pictures, lists, stock — is filled in on its page, where it is also put on sale.
+ */
+export const newProductSchema = z.object({
+  name: required(2, 120, V.productName),
+  group: preprocess(str, z.enum(PRODUCT_KINDS, { error: V.choose })),
+  itemPrice: price,
+});
+export type NewProductInput = z.output<typeof newProductSchema>;
+
 /** Stock of a product: empty means made to order without a limit. */
 export const stockSchema = z.object({ stock: optionalWholeNumber(0, 1_000_000) });
 

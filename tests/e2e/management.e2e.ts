@@ -245,6 +245,19 @@ describe("management", () => {
       await t.page.getByRole("heading", { level: 1, name: heading }).waitFor();
       await t.axe();
     }
+    // a new product: made off sale from the catalogue, its own page opens with what is left to do
+    await t.visit("/management/catalog");
+    await t.page.getByRole("button", { name: "Ürünü oluştur" }).click();
+    await t.page.getByText("Ürün adı 2–120 karakter olmalıdır.").waitFor();
+    await t.page.getByLabel("Ürün adı").first().fill("E2E Kestaneli Kutu");
+    await t.page.getByLabel("Tür").first().selectOption("gift");
+    await t.page.getByLabel("Satış fiyatı (TL)").fill("450");
+    await t.page.getByRole("button", { name: "Ürünü oluştur" }).click();
+    await t.page.waitForURL(/\/management\/catalog\/2\d{4}\?yeni=1$/);
+    await t.page.getByRole("heading", { level: 1, name: /^Ürün 2\d{4}: E2E Kestaneli Kutu$/ }).waitFor();
+    await t.page.getByText(/'E2E Kestaneli Kutu' ürünü 2\d{4} numarasıyla oluşturuldu\. Satışta değil/).first().waitFor();
+    expect(await t.page.getByLabel("Satışta").isChecked()).toBe(false);
+    await t.axe();
     await t.visit("/management/game");
     await t.page.getByRole("link", { name: /^Dönem #\d+: kazananlar ve düzenleme$/ }).first().click();
     await t.page.getByRole("heading", { level: 1, name: /^Dönem #\d+/ }).waitFor();

@@ -81,6 +81,46 @@ export async function choices(app: AppContext) {
   return { boxes, groups };
 }
 
+/** The picture a new product shows until one is uploaded (public/img/products). */
+export const NEW_PRODUCT_IMAGE = "yeni-urun";
+/** Where each kind's product numbers start (the demo catalogue's numbering: 10001 single cookies, 20001 gift boxes…). */
+const ID_BLOCKS: Record<StaffProductRow["group"], number> = { single: 10_000, cookie: 11_000, gift: 20_000, corp: 30_000 };
+
+/**
+ * Makes a product off sale with a name, kind and price (original price = price, unlimited stock, the
+ * placeholder picture, in no list) and returns its number: the next free one after the highest number of
+ * its kind. Numbers are taken one creation at a time (an advisory lock held until commit).
+ */
+export async function createProduct(app: AppContext, tx: DbOrTx, e: { name: string; group: StaffProductRow["group"]; itemPrice: number }): Promise<{ id: number }> {
+  if (!Number.isSafeInteger(e.itemPrice) || e.itemPrice <= 0) throw new Error("createProduct: price must be a positive whole number of kuruş");
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalog_products.id'))`);
+  const [top] = await tx
+    .select({ max: sql<number | null>`max(${catalogProducts.id})` })
+    .from(catalogProducts)
+    .where(eq(catalogProducts.group, e.group));
+  let id = Math.max(Number(top?.max ?? 0), ID_BLOCKS[e.group]) + 1;
+  // a number of another kind in the way (e.g. the block of the next kind): the next free one after all
+  if ((await tx.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.id, id))).length) {
+    const [all] = await tx.select({ max: sql<number>`max(${catalogProducts.id})` }).from(catalogProducts);
+    id = Number(all!.max) + 1;
+  }
+  const now = app.clock.now();
+  await tx.insert(catalogProducts).values({
+    id,
+    name: e.name,
+    itemPrice: e.itemPrice,
+    originalPrice: e.itemPrice,
+    imgName: NEW_PRODUCT_IMAGE,
+    group: e.group,
+    stock: null,
+    active: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await app.cache.invalidatePrefix(CATALOG_CACHE_PREFIX, tx);
+  return { id };
+}
+
 /** The product row locked for the rest of the transaction (its 'before' in the audit log). */
 async function lockProduct(tx: DbOrTx, id: number) {
   const [row] = await tx.select().from(catalogProducts).where(eq(catalogProducts.id, id)).for("update");

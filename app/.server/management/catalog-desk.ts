@@ -5,7 +5,7 @@ import * as site from "../site/service";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { istanbulDate } from "~/shared/clock";
 import { can } from "~/shared/management";
-import { CATALOG_PAGE_SIZE, IMAGE_MAX_BYTES, type ImageSlot, type MenuTileInput, type ProductInput } from "~/shared/management-forms";
+import { CATALOG_PAGE_SIZE, IMAGE_MAX_BYTES, type ImageSlot, type MenuTileInput, type NewProductInput, type ProductInput } from "~/shared/management-forms";
 import { productImage } from "~/shared/catalog";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
@@ -98,6 +98,15 @@ export async function saveProduct(app: AppContext, staff: Staff, id: number, inp
     if (!diff) return ok(N.noChanges);
     await audit.record(app, tx, { actor: staff.actor, action: "product.edit", entity: "product", entityId: id, ...diff });
     return ok(fmt(N.productSaved, { name: input.name }));
+  });
+}
+
+/** A new product, off sale, with its audit entry; its number for the page where the rest is filled in. */
+export async function createProduct(app: AppContext, staff: Staff, input: NewProductInput): Promise<{ id: number; outcome: Outcome }> {
+  return app.db.transaction(async (tx) => {
+    const { id } = await catalog.createProduct(app, tx, input);
+    await audit.record(app, tx, { actor: staff.actor, action: "product.create", entity: "product", entityId: id, before: null, after: { ...input, active: false } });
+    return { id, outcome: ok(fmt(N.productCreated, { name: input.name, id })) };
   });
 }
 

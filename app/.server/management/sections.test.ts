@@ -150,6 +150,55 @@ describe("catalogue and stock", () => {
     expect(await catalog.getProduct(app, 20002)).not.toBeNull();
   });
 
+  it("marketing makes a new product off sale; its page opens to fill in the rest; put on sale it shows in the shop; audited", async () => {
+    const list = "/management/catalog";
+    const bad = await h.act("marketing", catalogRoute.action, list, { name: "K", group: "kurabiye", itemPrice: "0" });
+    expect(bad.status).toBe(400);
+    expect(resultOf(bad).fields).toEqual({ name: "Ürün adı 2–120 karakter olmalıdır.", group: expect.any(String), itemPrice: "Tutar sıfırdan büyük olmalıdır." });
+    const totalBefore = ((await h.load("marketing", catalogRoute.loader, list)).data as { total: number }).total;
+    expect(((await h.load("marketing", catalogRoute.loader, list)).data as { mayCreate: boolean }).mayCreate).toBe(true);
+    expect(((await h.load("operations", catalogRoute.loader, list)).data as { mayCreate: boolean }).mayCreate).toBe(false);
+
+    const made = await h.act("marketing", catalogRoute.action, list, { name: "Kestaneli Kutu", group: "gift", itemPrice: "450" });
+    expect(made.status).toBe(302);
+    // the next number of its kind (the demo gift boxes are 20001–20005)
+    expect(made.location).toBe("/management/catalog/20006?yeni=1");
+    const page = (await h.load("marketing", productRoute.loader, "/management/catalog/20006?yeni=1", { productId: "20006" })).data as Awaited<ReturnType<typeof productRoute.loader>>;
+    expect(page).toMatchObject({ created: true, lists: [], product: { id: 20006, name: "Kestaneli Kutu", group: "gift", itemPrice: 45_000, originalPrice: 45_000, active: false, stock: null } });
+    expect(page.images[0]).toMatchObject({ slot: "main", src: "/img/products/yeni-urun.svg", uploaded: false });
+    expect(((await h.load("marketing", catalogRoute.loader, list)).data as { total: number }).total).toBe(totalBefore + 1);
+    expect(await lastAudit("product", 20006)).toMatchObject({
+      action: "product.create",
+      actor: `staff:${h.people.marketing.id}`,
+      before: null,
+      after: { name: "Kestaneli Kutu", group: "gift", itemPrice: 45_000, active: false },
+    });
+    // off sale: not in the shop until it is put on sale on its page
+    expect(await catalog.getProduct(app, 20006)).toBeNull();
+    expect((await h.call(productPageRoute.loader, new Request("https://shop.test/product/20006"), { rP: "20006" })).status).toBe(404);
+    const lira = (k: number) => (k / 100).toFixed(2).replace(".", ",");
+    const p = page.product;
+    const onSale = await h.act(
+      "marketing",
+      productRoute.action,
+      "/management/catalog/20006",
+      { intent: "product", name: p.name, desc: "Kestane şekerli altı kurabiye", longDesc: "", packageContent: "6 adet 90 g kurabiye", itemPrice: lira(p.itemPrice), originalPrice: lira(p.originalPrice), group: p.group, defaultBox: "", innerTexture: "", weightG: "", contains: "", allergens: "", care: "", heating: "", active: "on", "list:gift": "on" },
+      { productId: "20006" },
+    );
+    expect(resultOf(onSale)).toMatchObject({ ok: true });
+    expect(await catalog.getProduct(app, 20006)).toMatchObject({ id: 20006, name: "Kestaneli Kutu", itemPrice: 45_000 });
+    expect((await catalog.listGroup(app, "gift", "group"))?.products.map((x) => x.id)).toContain(20006);
+
+    // two at once get two numbers, one after the other
+    const [a, b] = await Promise.all([
+      h.act("marketing", catalogRoute.action, list, { name: "Deneme Bir", group: "corp", itemPrice: "1000" }),
+      h.act("marketing", catalogRoute.action, list, { name: "Deneme İki", group: "corp", itemPrice: "1000" }),
+    ]);
+    expect([a.location, b.location].sort()).toEqual(["/management/catalog/30004?yeni=1", "/management/catalog/30005?yeni=1"]);
+    // operations may see the catalogue but not make products
+    expect((await h.act("operations", catalogRoute.action, list, { name: "Olmaz", group: "single", itemPrice: "10" })).status).toBe(403);
+  });
+
   it("operations set the stock and the storefront; the shop sees both; audited", async () => {
     const stock = await h.act("operations", productRoute.action, path, { intent: "stock", stock: "7" }, params);
     expect(stock).toMatchObject({ status: 200, data: { ok: true, message: "Stok 7 olarak güncellendi." } });

@@ -214,7 +214,12 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
         { name: "points", fn: customerRoute.action, fields: { intent: "points" }, allowed: MARKETING },
       ],
     },
-    { file: "routes/management/catalog.tsx", path: "/management/catalog", loader: { fn: catalogRoute.loader, allowed: STAFF } },
+    {
+      file: "routes/management/catalog.tsx",
+      path: "/management/catalog",
+      loader: { fn: catalogRoute.loader, allowed: STAFF },
+      actions: [{ name: "create", fn: catalogRoute.action, fields: { name: "" }, allowed: MARKETING }],
+    },
     {
       file: "routes/management/product.tsx",
       path: `/management/catalog/${productId}`,

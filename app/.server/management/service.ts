@@ -647,7 +647,7 @@ export async function auditPage(app: AppContext, opts: { beforeId?: number; enti
 
 // ─── the second half's sections (catalogue, menu, promotions, game, delivery, site, inbox) ─────
 
-export { catalogList, productPage, saveProduct, saveStock, saveStorefront, uploadImage, removeImage, menuPage, saveTile } from "./catalog-desk";
+export { catalogList, productPage, createProduct, saveProduct, saveStock, saveStorefront, uploadImage, removeImage, menuPage, saveTile } from "./catalog-desk";
 export { pagesPage, saveInfoPage, resetInfoPage } from "./pages-desk";
 export { promoList, promoDetail, createPromo, setPromoActive, adjustPoints } from "./promo-desk";
 export { gamePage, periodPage, createPeriod, updatePeriod, addFortune, editFortune, setFortuneActive, setFollower, claimPrize, rejectWinner } from "./game-desk";

@@ -1,21 +1,29 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog";
 import * as management from "~/.server/management/service";
 import {
+  ActionMessage,
   buttonClass,
   Cell,
+  fieldsOf,
+  invalidAnswer,
   Pagination,
+  Panel,
   panelClass,
   ResultTable,
   Row,
   SectionError,
   SelectField,
   TextField,
+  useZodForm,
   withParams,
+  type ActionResult,
 } from "~/features/management/ui";
+import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatTRY } from "~/shared/money";
-import { catalogFilterSchema, PRODUCT_KINDS } from "~/shared/management-forms";
+import { can, fieldErrors } from "~/shared/management";
+import { catalogFilterSchema, newProductSchema, PRODUCT_KINDS } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 
@@ -29,19 +37,53 @@ export function meta() {
 
 /** Every product, archived ones too, searchable and filtered on the server, one page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await management.guard(context, request, "catalog.view");
+  const staff = await management.guard(context, request, "catalog.view");
   const filter = catalogFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { filter, ...(await management.catalogList(context.app, filter)) };
+  return { filter, mayCreate: can(staff.role, "catalog.edit"), mayEditPages: can(staff.role, "pages.edit"), ...(await management.catalogList(context.app, filter)) };
+}
+
+/** A new product (marketing): made off sale, then its page opens for the rest (texts, pictures, lists, stock). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff, form } = await management.staffAction(context, request, "catalog.edit");
+  const parsed = newProductSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return invalidAnswer("create", fieldErrors(parsed.error));
+  const { id } = await management.createProduct(context.app, staff, parsed.data);
+  throw redirect(`/management/catalog/${id}?yeni=1`);
 }
 
 export { SectionError as ErrorBoundary };
 
-export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, pages } = loaderData;
+export default function Catalog({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, rows, total, pages, mayCreate, mayEditPages } = loaderData;
   const { page, ...base } = filter;
+  const result = actionData as ActionResult | undefined;
+  const create = useZodForm(newProductSchema, fieldsOf(result, "create"));
+  const busy = useNavigation().state === "submitting";
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{c.title}</h1>
+      <ActionMessage result={result} />
+      {mayCreate ? (
+        <Panel id="product-create" title={c.create} hint={c.createHint}>
+          <Form method="post" onSubmit={create.onSubmit} noValidate className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <CsrfField />
+            <TextField label={c.createName} name="name" maxLength={120} required error={create.errors.name} />
+            <SelectField label={c.createKind} name="group" defaultValue="single" error={create.errors.group}>
+              {PRODUCT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {c.kinds[k]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label={c.createPrice} name="itemPrice" inputMode="decimal" hint={t.forms.lira} required error={create.errors.itemPrice} />
+            <div>
+              <button type="submit" className={buttonClass} disabled={busy}>
+                {c.createSubmit}
+              </button>
+            </div>
+          </Form>
+        </Panel>
+      ) : null}
       <Form method="get" role="search" aria-label={c.filters} className={`${panelClass} grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4`}>
         <TextField label={c.q} name="q" type="search" defaultValue={filter.q} className="sm:col-span-2 lg:col-span-1" />
         <SelectField label={c.state} name="state" defaultValue={filter.state}>
@@ -87,7 +129,15 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         ))}
       </ResultTable>
       <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
-      <p className="text-sm text-stone-700">{c.pagesNote}</p>
+      <p className="text-sm text-stone-700">
+        {mayEditPages ? (
+          <Link to="/management/pages" className="underline">
+            {c.pagesNote}
+          </Link>
+        ) : (
+          c.pagesNote
+        )}
+      </p>
     </div>
   );
 }

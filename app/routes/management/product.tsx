@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/product";
 import * as management from "~/.server/management/service";
@@ -54,7 +54,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await management.guard(context, request, "catalog.view");
   const page = await management.productPage(context.app, staff, productIdOf(params.productId));
   if (!page) throw management.notFound();
-  return page;
+  // just made from the catalogue's 'Yeni ürün' form: say so, and what is left to do
+  return { ...page, created: new URL(request.url).searchParams.get("yeni") === "1" };
 }
 
 const INTENT_CAPABILITY = { product: "catalog.edit", image: "catalog.edit", removeImage: "catalog.edit", stock: "stock.edit", storefront: "stock.edit" } as const;
@@ -104,8 +105,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export { SectionError as ErrorBoundary };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, images, lists, storefront, boxes, groups, today, may } = loaderData;
+  const { product, images, lists, storefront, boxes, groups, today, may, created } = loaderData;
   const result = actionData as ActionResult | undefined;
+  const createdNotice = useMemo<ActionResult | undefined>(
+    () => (created ? { ok: true, form: "create", message: fmt(t.notices.productCreated, { name: product.name, id: product.id }) } : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load, not again when the name is edited
+    [created, product.id],
+  );
   const busy = useNavigation().state === "submitting";
   const details = useZodForm(productSchema, fieldsOf(result, "product"));
   const stock = useZodForm(stockSchema, fieldsOf(result, "stock"));
@@ -126,7 +132,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       </div>
-      <ActionMessage result={result} />
+      <ActionMessage result={result ?? createdNotice} />
 
       <Panel id="product-details" title={p.details} hint={may.edit ? undefined : p.readOnly}>
         <Form method="post" onSubmit={details.onSubmit} noValidate key={product.updatedAt}>
