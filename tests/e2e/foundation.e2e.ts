@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, openPage } from "./browser";
+import { launch, openPage, waitForHydration } from "./browser";
 import { startShop, type RunningShop } from "./server";
 
 let shop: RunningShop;
@@ -99,6 +99,42 @@ describe("site chrome and routes", () => {
     t.assertNoErrors();
     await t.close();
   });
+});
+
+describe("anonymous page cache in the browser", () => {
+  it("a reload after the page was rendered anew (another nonce) gets 304; the browser's copy keeps its own CSP and hydrates", async () => {
+    const short = await startShop({ env: { PAGE_CACHE_SECONDS: "2" } });
+    try {
+      const t = await openPage(browser, short.url);
+      await fetch(`${short.url}/sss`); // the render that fills the entry; the browser gets a hit, with its ETag
+      const first = await t.page.goto("/sss", { waitUntil: "load" });
+      expect(first?.headers()["x-page-cache"]).toBe("hit");
+      const etag = first!.headers().etag!;
+      const nonce = /'nonce-([^']+)'/.exec(first!.headers()["content-security-policy"]!)![1]!;
+      await waitForHydration(t.page);
+      // two lifetimes later the entry is gone; the next visitor's request renders it again, with a new nonce
+      await new Promise((r) => setTimeout(r, 4_500));
+      await fetch(`${short.url}/sss`);
+      const renewed = await fetch(`${short.url}/sss`);
+      expect(renewed.headers.get("x-page-cache")).toBe("hit");
+      expect(renewed.headers.get("content-security-policy")).not.toContain(nonce);
+      expect(renewed.headers.get("etag")).toBe(etag);
+
+      // Chromium shows a revalidated copy as 200; the raw headers are the server's 304 (no CSP, no body headers)
+      const [reload] = await Promise.all([t.page.waitForResponse((r) => new URL(r.url()).pathname === "/sss"), t.page.reload({ waitUntil: "load" })]);
+      expect((await reload.request().allHeaders())["if-none-match"]).toBe(etag);
+      const raw = await reload.allHeaders();
+      expect(raw.etag).toBe(etag);
+      expect(raw["content-security-policy"]).toBeUndefined();
+      expect(raw["content-type"]).toBeUndefined();
+      await waitForHydration(t.page);
+      // the page is the kept copy, whose scripts carry the old nonce: they ran (hydration) with no CSP error (close)
+      expect(await t.page.evaluate((n) => [...document.scripts].some((el) => el.nonce === n), nonce)).toBe(true);
+      await t.close();
+    } finally {
+      await short.stop();
+    }
+  }, 60_000);
 });
 
 describe("maintenance and site messages", () => {

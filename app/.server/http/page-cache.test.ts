@@ -40,13 +40,17 @@ describe("the cache in front of an app", () => {
   let clock = 0;
   let setCookie = false;
   let slow: (() => void) | null = null;
+  /** What /agreement/dely shows: the same content render after render unless changed. */
+  let stable = "kurabiyeler";
   const cache = createPageCache({ ttlSeconds: 10, now: () => clock });
 
   beforeAll(async () => {
     const app = express();
     app.use((_req, res, next) => {
-      res.locals.nonce = `n${renders}`;
-      res.setHeader("Content-Security-Policy", `script-src 'nonce-n${renders}'`);
+      res.locals.nonce = `nonce-of-render-${renders}`;
+      res.locals.requestId = `request-id-of-render-${renders}`;
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-nonce-of-render-${renders}'`);
+      res.setHeader("X-Request-Id", res.locals.requestId);
       next();
     });
     app.use(cache.record);
@@ -55,6 +59,10 @@ describe("the cache in front of an app", () => {
       if (slow) await new Promise<void>((r) => (slow = r));
       if (setCookie) res.setHeader("Set-Cookie", "x=1");
       if (req.path === "/product/9") res.setHeader("Cache-Control", "private, no-store");
+      if (req.path === "/agreement/dely") {
+        res.type("html").send(`<script nonce="${res.locals.nonce}">window.requestId = "${res.locals.requestId}"</script>${stable}`);
+        return;
+      }
       res.type("html").send(`<script nonce="${res.locals.nonce}"></script>page ${req.path} ${renders}`);
     });
     server = createServer((req, res) => void (cache.handle(req, res, app) || app(req, res)));
@@ -136,6 +144,38 @@ describe("the cache in front of an app", () => {
     release();
     await pending;
     expect((await get("/process")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("keeps the ETag of unchanged content across renders: 304 without a CSP header; changed content gets a new one", async () => {
+    cache.clear();
+    await get("/agreement/dely");
+    const first = await get("/agreement/dely");
+    expect(first.headers.get("x-page-cache")).toBe("hit");
+    const etag = first.headers.get("etag")!;
+    const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy")!)![1]!;
+    expect(await first.text()).toContain(nonce);
+
+    // the entry goes (two TTLs later); the next render has another nonce and request id, the same content
+    clock += 25_000;
+    await get("/agreement/dely");
+    const again = await get("/agreement/dely");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(again.headers.get("etag")).toBe(etag);
+    const revalidated = await get("/agreement/dely", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    // the browser keeps the CSP stored with its copy (the old nonce, as in that copy's body)
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    expect(revalidated.headers.get("etag")).toBe(etag);
+    expect(revalidated.headers.get("cache-control")).toBe("no-cache");
+
+    stable = "kurabiyeler ve kutular";
+    cache.clear();
+    await get("/agreement/dely");
+    const changed = await get("/agreement/dely", { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(await changed.text()).toContain("kurabiyeler ve kutular");
   });
 
   it("gzip of a hit decodes to the same page", async () => {

@@ -15,6 +15,9 @@ import { parse } from "cookie";
  * - an entry keeps the headers the app sent with it (security headers included) and its body; a hit is
  *   answered by `handle` straight on node:http, before Express, with `Cache-Control: no-cache`, `ETag` and
  *   `Vary: Cookie, Authorization, Accept-Encoding`; `If-None-Match` answers 304; gzip is made once per entry;
+ * - the ETag ignores what every render makes anew (the CSP nonce and the request id), so a page whose content
+ *   has not changed keeps it across renders and entries; a 304 then carries no CSP header, and the browser
+ *   keeps the one stored with its copy, which names that copy's nonce;
  * - no stampede: while a page renders, other requests for it wait for that render; an expired entry is served
  *   for one more TTL while a single request renders it anew;
  * - the CSP header kept with an entry names the nonce its body was rendered with (the nonce is thus shared by
@@ -87,7 +90,25 @@ export function cacheKey(method: string | undefined, url: string | undefined, he
   return `${headers.host ?? ""}${url}#${suffix}`;
 }
 
-const etagOf = (body: Buffer) => `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+/** Of the body without `volatile` (the render's nonce and request id): the same content gives the same ETag. */
+export function etagOf(body: Buffer, volatile: readonly string[] = []): string {
+  const parts = volatile.filter((v) => v.length >= 8);
+  let content: Buffer | string = body;
+  if (parts.length) {
+    let text = body.toString("utf8");
+    for (const v of parts) text = text.split(v).join("");
+    content = text;
+  }
+  return `"${createHash("sha1").update(content).digest("base64url").slice(0, 22)}"`;
+}
+
+/** What a render made anew: the nonce named by its CSP header and its request id. */
+function volatileOf(res: Response): string[] {
+  const csp = String(res.getHeader("content-security-policy") ?? "");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  const requestId = res.getHeader("x-request-id");
+  return [nonce, typeof requestId === "string" ? requestId : undefined].filter((v): v is string => Boolean(v));
+}
 
 export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -110,7 +131,9 @@ export function createPageCache(opts: PageCacheOptions) {
     };
     const inm = req.headers["if-none-match"];
     if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === e.etag)) {
-      res.writeHead(304, headers).end();
+      // the validator only: the browser's copy may come from another render, with another nonce in its body
+      // and in the CSP header stored with it; a CSP header here would replace that one and block its scripts
+      res.writeHead(304, { "x-request-id": requestId, "cache-control": "no-cache", etag: e.etag, vary: headers.vary, "x-page-cache": "hit" }).end();
       opts.onHit?.(req, 304, requestId);
       return;
     }
@@ -226,7 +249,7 @@ export function createPageCache(opts: PageCacheOptions) {
         const headers: OutgoingHttpHeaders = {};
         for (const [k, v] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(k) && v !== undefined) headers[k] = v;
         if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entry = { status: 200, headers, body, etag: etagOf(body), expires: now() + ttlMs };
+        entry = { status: 200, headers, body, etag: etagOf(body, volatileOf(res)), expires: now() + ttlMs };
         entries.set(key, entry);
       }
       const r = end(chunk, ...rest);
