@@ -101,12 +101,15 @@ export async function saveProduct(app: AppContext, staff: Staff, id: number, inp
   });
 }
 
-/** A new product, off sale, with its audit entry; its number for the page where the rest is filled in. */
-export async function createProduct(app: AppContext, staff: Staff, input: NewProductInput): Promise<{ id: number; outcome: Outcome }> {
+/**
+ * A new product, off sale, with its audit entry. Returns its number: the route opens its page, which says it
+ * was made and what is left to fill in (`productCreated`).
+ */
+export async function createProduct(app: AppContext, staff: Staff, input: NewProductInput): Promise<{ id: number }> {
   return app.db.transaction(async (tx) => {
     const { id } = await catalog.createProduct(app, tx, input);
     await audit.record(app, tx, { actor: staff.actor, action: "product.create", entity: "product", entityId: id, before: null, after: { ...input, active: false } });
-    return { id, outcome: ok(fmt(N.productCreated, { name: input.name, id })) };
+    return { id };
   });
 }
 
