@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
+import { readTogether, type DbOrTx } from "../db/client";
 import { catalogBoxTypes, catalogGroupProducts, catalogGroups, catalogProducts, catalogStorefront, type AltImages, type Nutrition } from "../db/schema/catalog";
 import { CATALOG_CACHE_PREFIX } from "./stock";
 
@@ -62,7 +62,7 @@ export async function listForStaff(app: AppContext, f: StaffProductFilter) {
 export async function productForStaff(app: AppContext, id: number, db: DbOrTx = app.db) {
   const [product] = await db.select().from(catalogProducts).where(eq(catalogProducts.id, id));
   if (!product) return undefined;
-  const [lists, [storefront]] = await Promise.all([
+  const [lists, [storefront]] = await readTogether(db, [
     db.select({ code: catalogGroupProducts.groupCode }).from(catalogGroupProducts).where(eq(catalogGroupProducts.productId, id)),
     db.select().from(catalogStorefront).where(eq(catalogStorefront.productId, id)),
   ]);

@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
@@ -15,6 +15,18 @@ export type Db = PgDatabase<any>;
 export type Tx = PgTransaction<any, any, any>;
 /** Either the database or a transaction on it: repositories take this. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Reads that belong together: in parallel on the database (each on its own pool connection), one after the
+ * other inside a transaction, which has one connection (node-postgres runs overlapping queries on one client
+ * in turn anyway, and deprecates sending them). Drizzle's queries start when awaited, so pass them unawaited.
+ */
+export async function readTogether<T extends readonly PromiseLike<unknown>[] | []>(db: DbOrTx, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q);
+  return out as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
+import { readTogether, type DbOrTx } from "../db/client";
 import * as geo from "../geo/service";
 import * as orders from "../orders/service";
 import { addDays, istanbulDate, type IsoDate } from "~/shared/clock";
@@ -35,7 +35,7 @@ export type BookedCountProvider = (date: IsoDate) => number | Promise<number>;
 /** The delivery configuration (cached per process). Pass the open transaction as `db` from inside one (PGlite has a single connection). */
 export function getConfig(app: AppContext, db: DbOrTx = app.db): Promise<DeliveryConfig> {
   return app.cache.get(CONFIG_KEY, async () => {
-    const [settings, carriers, pickupLocations, closedDays, cityMinDays, zone] = await Promise.all([
+    const [settings, carriers, pickupLocations, closedDays, cityMinDays, zone] = await readTogether(db, [
       repo.readSettings(db),
       repo.readCarriers(db),
       repo.readPickupLocations(db),

@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, desc, eq, gt, isNotNull, isNull, lte, max, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { readTogether, type DbOrTx } from "../db/client";
 import { fortuneEntries, fortuneNicks, fortunePeriods, fortunes, fortuneWinners } from "../db/schema/fortune";
 
 export type FortuneRow = typeof fortunes.$inferSelect;
@@ -31,7 +31,7 @@ export async function setFortuneText(db: DbOrTx, id: number, text: string): Prom
 /** Nicknames flagged as followers (optionally containing `q`), by name, one page, with the total. */
 export async function followersPage(db: DbOrTx, q: string, limit: number, offset: number): Promise<{ rows: NickRow[]; total: number }> {
   const where = and(eq(fortuneNicks.follower, true), q ? sql`strpos(${fortuneNicks.nick}, ${q}) > 0` : undefined);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await readTogether(db, [
     db.select().from(fortuneNicks).where(where).orderBy(asc(fortuneNicks.nick)).limit(limit).offset(offset),
     db.select({ n: count() }).from(fortuneNicks).where(where),
   ]);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { readTogether, type DbOrTx } from "../db/client";
 import { geoCities, geoCounties, geoNeighbourhoods } from "../db/schema/geo";
 
 export type CityRow = typeof geoCities.$inferSelect;
@@ -29,7 +29,7 @@ export async function readNeighbourhood(db: DbOrTx, id: number): Promise<Neighbo
 }
 
 export async function countAll(db: DbOrTx): Promise<{ cities: number; counties: number; neighbourhoods: number }> {
-  const [cities, counties, neighbourhoods] = await Promise.all([
+  const [cities, counties, neighbourhoods] = await readTogether(db, [
     db.$count(geoCities),
     db.$count(geoCounties),
     db.$count(geoNeighbourhoods),

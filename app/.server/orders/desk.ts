@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { readTogether, type DbOrTx } from "../db/client";
 import { orderLines, orders } from "../db/schema/orders";
 import type { OrderRow } from "./repo";
 
@@ -58,7 +58,7 @@ function searchWhere(f: OrderSearch): SQL | undefined {
 /** One page of orders matching the filters, newest first, and how many match in all. */
 export async function searchOrders(db: DbOrTx, f: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
   const where = searchWhere(f);
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count]] = await readTogether(db, [
     db
       .select()
       .from(orders)
