@@ -21,12 +21,13 @@ export type DbOrTx = Db | Tx;
  * other inside a transaction, which has one connection (node-postgres runs overlapping queries on one client
  * in turn anyway, and deprecates sending them). Drizzle's queries start when awaited, so pass them unawaited.
  */
-export async function readTogether<T extends readonly PromiseLike<unknown>[] | []>(db: DbOrTx, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as { -readonly [K in keyof T]: Awaited<T[K]> };
+export async function readTogether<T extends readonly PromiseLike<unknown>[] | []>(db: DbOrTx, queries: T): Promise<Answers<T>> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as Answers<T>;
   const out: unknown[] = [];
   for (const q of queries) out.push(await q);
-  return out as { -readonly [K in keyof T]: Awaited<T[K]> };
+  return out as Answers<T>;
 }
+type Answers<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
 
 export interface Database {
   db: Db;

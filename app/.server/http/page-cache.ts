@@ -91,7 +91,7 @@ export function cacheKey(method: string | undefined, url: string | undefined, he
 }
 
 /** Of the body without `volatile` (the render's nonce and request id): the same content gives the same ETag. */
-export function etagOf(body: Buffer, volatile: readonly string[] = []): string {
+function etagOf(body: Buffer, volatile: readonly string[] = []): string {
   const parts = volatile.filter((v) => v.length >= 8);
   let content: Buffer | string = body;
   if (parts.length) {
