@@ -16,6 +16,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { createDatabase, freePort, startBenchShop } from "./lib/shop.js";
 import { loadShopModule } from "./lib/app.js";
+import { cpuMeter } from "./lib/cpu.js";
 import { printTable } from "./lib/table.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -32,6 +33,9 @@ const SOLO = { pglite: 50, postgres: 100 };
 const PRODUCT = "/product/20002";
 const GZIP = { "accept-encoding": "gzip" };
 const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderP99Pg: 200 };
+
+/** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
+const isLocal = (url) => /@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url);
 
 const log = (...a) => console.error(`[bench] ${a.join(" ")}`);
 
@@ -177,11 +181,13 @@ async function benchDatabase(kind, shopModule) {
       const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
       // every buyer orders once: the run ends when all prepared baskets are ordered
       const answers = new Map();
+      const meter = cpuMeter(shop.pid, { postgres: kind === "postgres" && isLocal(PG_URL) });
       const placing = await counted({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) }, shop.url);
       log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
-      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries }));
+      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries, cpu: meter.stop() }));
+      const soloMeter = cpuMeter(shop.pid, { postgres: kind === "postgres" && isLocal(PG_URL) });
       const solo = await counted({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) }, shop.url);
-      rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries }));
+      rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries, cpu: soloMeter.stop() }));
       await shop.stop({ keepData: true });
       counts = await shopModule.countOrders(env);
       shop = await startBenchShop({ buildDir: BUILD_DIR, dataDir, databaseUrlReady: db?.url, env: { BENCH_ROUTES: "1" } });
@@ -211,6 +217,33 @@ async function benchDatabase(kind, shopModule) {
 
 const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
+
+/**
+ * CPU spent per order in (g) and (g1) by the server, PostgreSQL and autocannon. With every process busy on the
+ * machine's cores, a closed loop of CONNECTIONS buyers cannot average less than CONNECTIONS × CPU per order ÷ cores.
+ */
+function printCpu(r) {
+  const cores = cpus().length;
+  const ms = (s, orders) => (s === null ? null : (s * 1000) / Math.max(1, orders));
+  const lines = [r.placing, r.solo].map((x) => {
+    const c = x.cpu;
+    const parts = [ms(c.server, x.ok), ms(c.postgres, x.ok), ms(c.client, x.ok)];
+    const total = parts.reduce((a, b) => a + (b ?? 0), 0);
+    return { x, parts, total };
+  });
+  const fms = (v) => (v === null ? "–" : v.toFixed(1));
+  printTable(
+    ["CPU per order, ms", "server", "PostgreSQL", "autocannon", "total"],
+    lines.map(({ x, parts, total }) => [x.name, ...parts.map(fms), fms(total)]),
+  );
+  const g = lines[0];
+  const floor = (CONNECTIONS * g.total) / cores;
+  console.log(
+    `\n(g): ${CONNECTIONS} buyers × ${g.total.toFixed(1)} ms of CPU per order ÷ ${cores} cores = ${f0(floor)} ms, the least mean latency this machine allows` +
+      (r.kind === "postgres" ? `; p99 < ${TARGETS.orderP99Pg} ms needs at most ${((TARGETS.orderP99Pg * cores) / CONNECTIONS).toFixed(1)} ms of CPU per order (all processes)` : "") +
+      (g.parts[1] === null && r.kind === "postgres" ? " (PostgreSQL runs elsewhere: its CPU is not counted)" : ""),
+  );
+}
 
 const shopModule = await loadShopModule("/bench/prepare.ts");
 const results = [];
@@ -243,6 +276,8 @@ for (const r of results) {
       ["(g1) p99 order placement, one buyer at a time", `${f0(r.solo.p99)} ms`, "–"],
     ],
   );
+  console.log("");
+  printCpu(r);
   console.log(`\norders placed: ${r.counts.orders} of ${r.prepared} prepared baskets, confirmation mails queued: ${r.counts.mails}\n`);
   if (homeRatio < TARGETS.homeVsFloor || cachedRatio < TARGETS.cachedVsBare || (r.kind === "postgres" && r.placing.p99 >= TARGETS.orderP99Pg)) failed = true;
   // a request the client gave up on (timeout) may still have placed its order: never fewer orders than answers
