@@ -6,6 +6,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { ViteDevServer } from "vite";
@@ -28,6 +29,15 @@ import { startPeriodic } from "~/.server/jobs/schedule";
 import { threeDsBankPage } from "~/.server/payments/http";
 // registers the payment success hook that places orders, before any callback or reconcile can need it
 import "~/.server/checkout/service";
+
+function decodable(path: string): boolean {
+  try {
+    // the answer is used: the bundler drops a call to decodeURIComponent whose answer is not
+    return typeof decodeURIComponent(path) === "string";
+  } catch {
+    return false;
+  }
+}
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -66,11 +76,18 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
   if (opts.vite) {
     app.use(opts.vite.middlewares);
   } else {
+    // the build's files with their brotli and gzip copies made at build time (vite.config.ts), chosen by the
+    // request's Accept-Encoding; `compression()` leaves an answer that already has a Content-Encoding alone
+    const precompressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]): express.RequestHandler => {
+      const serve = expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+      // a path that is not valid percent-encoding goes on to the router, which answers it in Turkish
+      return (req, res, next) => (decodable(req.path) ? serve(req, res, next) : next());
+    };
     // hashed assets: cached for a year and never revalidated
     const client = `${ctx.config.buildDir}/client`;
-    app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+    app.use("/assets", precompressed(`${client}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
     // the other public files (images, favicon): only their own top-level names reach the file system
-    const served = express.static(client, { maxAge: "1h", index: false });
+    const served = precompressed(client, { maxAge: "1h", index: false });
     const topLevel = new Set(readdirSync(client).filter((n) => !n.startsWith(".") && n !== "assets"));
     app.use((req, res, next) => (topLevel.has(req.path.split("/")[1] ?? "") ? served(req, res, next) : next()));
   }

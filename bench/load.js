@@ -31,7 +31,8 @@ const BUYERS = { pglite: Number(process.env.BENCH_BUYERS_PGLITE || 300), postgre
 /** Orders placed one at a time in (g1), after (g). */
 const SOLO = { pglite: 50, postgres: 100 };
 const PRODUCT = "/product/20002";
-const GZIP = { "accept-encoding": "gzip" };
+/** What Chrome sends: pages come as brotli (a cached page's made once per entry, others by `compression()`). */
+const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderP99Pg: 200 };
 
 /** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
@@ -131,19 +132,24 @@ async function bareServer(name, headers, bodyBase64, opts = {}) {
 
 const bareHello = () => bareServer("(a) bare node:http hello-world", { "content-type": "text/plain" }, Buffer.from("hello world").toString("base64"));
 
-/** (a') the same bytes as a cached /home answer (headers and gzip body), sent by a bare node:http server. */
+/** (a') the same bytes as a cached /home answer (headers and encoded body, as sent), sent by a bare node:http server. */
 async function bareSameBytes(url) {
-  const r = await fetch(url, { headers: GZIP });
-  const body = Buffer.from(await new Response(r.body).arrayBuffer());
-  const headers = {};
-  r.headers.forEach((v, k) => {
-    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
+  const { request } = await import("node:http");
+  const { headers: sentHeaders, body } = await new Promise((resolve, reject) => {
+    request(url, { headers: BROWSER }, (res) => {
+      const parts = [];
+      res.on("data", (c) => parts.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+    })
+      .on("error", reject)
+      .end();
   });
-  // fetch decodes gzip: send the encoded body again, as the shop does
-  const { gzipSync } = await import("node:zlib");
-  const gz = gzipSync(body, { level: 6 });
-  headers["content-length"] = String(gz.length);
-  return bareServer("(a') bare node:http sending the same /home bytes", headers, gz.toString("base64"), { headers: GZIP });
+  const headers = {};
+  for (const [k, v] of Object.entries(sentHeaders)) {
+    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
+  }
+  headers["content-length"] = String(body.length);
+  return bareServer("(a') bare node:http sending the same /home bytes", headers, body.toString("base64"), { headers: BROWSER });
 }
 
 async function benchDatabase(kind, shopModule) {
@@ -171,7 +177,7 @@ async function benchDatabase(kind, shopModule) {
         [`(e) SSR ${PRODUCT}`, PRODUCT],
       ].map(([name, path]) => ({ name, path, runs: [] }));
       for (let round = 0; round < ROUNDS; round++) {
-        for (const pg of pages) pg.runs.push(await measure(pg.name, { url: u(pg.path), headers: GZIP }, shop.url));
+        for (const pg of pages) pg.runs.push(await measure(pg.name, { url: u(pg.path), headers: BROWSER }, shop.url));
       }
       const [floor, home, product] = pages.map((pg) => averaged(pg.name, pg.runs));
       rows.push(floor, await measure("(c) /healthz", { url: u("/healthz") }, shop.url), home, product);
@@ -196,7 +202,7 @@ async function benchDatabase(kind, shopModule) {
       const sameBytesRuns = [];
       const bareRuns = [];
       for (let round = 0; round < ROUNDS; round++) {
-        cachedRuns.push(await measure("(d*) /home, anonymous page cache on", { url: shop.url + "/home", headers: GZIP }, shop.url));
+        cachedRuns.push(await measure("(d*) /home, anonymous page cache on", { url: shop.url + "/home", headers: BROWSER }, shop.url));
         sameBytesRuns.push(await bareSameBytes(shop.url + "/home"));
         bareRuns.push(await bareHello());
       }

@@ -255,6 +255,54 @@ describe("robustness at the edge", () => {
     expect(a.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("the build's files are sent as their brotli or gzip copy made at build time, by Accept-Encoding, and decode to the same bytes", async () => {
+    const { request } = await import("node:http");
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const { readFileSync } = await import("node:fs");
+    /** Raw bytes and headers, undecoded (fetch would decode them). */
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        request(shop.url + path, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (c: Buffer) => parts.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const html = await (await fetch(`${shop.url}/home`)).text();
+    const assets = [html.match(/\/assets\/[^"]+\.js/)?.[0], html.match(/\/assets\/[^"]+\.css/)?.[0]];
+    for (const path of assets) {
+      expect(path).toBeTruthy();
+      const plain = await raw(path!, "identity");
+      expect(plain.status).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      const br = await raw(path!, "gzip, deflate, br");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(String(br.headers["content-type"]).toLowerCase()).toBe(String(plain.headers["content-type"]).toLowerCase());
+      expect(br.headers["cache-control"]).toContain("immutable");
+      expect(br.headers.vary).toContain("Accept-Encoding");
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gz = await raw(path!, "gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      // the copies made at build time, not compressed again per request
+      const built = `${process.env.BUILD_DIR ?? "build"}/client${path}`;
+      expect(br.body.equals(readFileSync(`${built}.br`))).toBe(true);
+      expect(gz.body.equals(readFileSync(`${built}.gz`))).toBe(true);
+      expect(br.body.length).toBeLessThan(gz.body.length);
+    }
+    // a product picture outside /assets too
+    const svg = await raw("/img/products/cookie-orijinal.svg", "br");
+    expect(svg.status).toBe(200);
+    expect(svg.headers["content-encoding"]).toBe("br");
+    expect(svg.headers["content-type"]).toContain("image/svg+xml");
+    // a path that is not valid percent-encoding under /assets: the shop's own Turkish page, not the library's
+    const bad = await fetch(`${shop.url}/assets/%E0`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Geçersiz istek");
+  });
+
   it("data survives a restart; a bad config value stops start-up with one line naming it", async () => {
     const { startShop: start } = await import("./server");
     const first = await start();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import { createServer, type Server } from "node:http";
-import { gunzipSync } from "node:zlib";
-import { cacheKey, createPageCache, isCacheablePath } from "./page-cache";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { cacheKey, createPageCache, encodingFor, isCacheablePath } from "./page-cache";
 
 describe("which requests may share a rendered page", () => {
   const key = (url: string, headers: Record<string, string> = {}, method = "GET") => cacheKey(method, url, { host: "shop", ...headers });
@@ -178,18 +178,44 @@ describe("the cache in front of an app", () => {
     expect(await changed.text()).toContain("kurabiyeler ve kutular");
   });
 
-  it("gzip of a hit decodes to the same page", async () => {
+  it("a hit is sent as brotli or gzip by Accept-Encoding, each decoding to the same page", async () => {
     await get("/nutrition");
-    const raw = await new Promise<Buffer>((resolve) => {
-      const chunks: Buffer[] = [];
-      const req = new URL(base + "/nutrition");
-      import("node:http").then(({ get: httpGet }) =>
-        httpGet({ host: req.hostname, port: req.port, path: req.pathname, headers: { "accept-encoding": "gzip" } }, (res) => {
+    const { get: httpGet } = await import("node:http");
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ coding: string | undefined; body: Buffer; hit: unknown }>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const req = new URL(base + "/nutrition");
+        httpGet({ host: req.hostname, port: req.port, path: req.pathname, headers: { "accept-encoding": acceptEncoding } }, (res) => {
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve(Buffer.concat(chunks)));
-        }),
-      );
-    });
-    expect(gunzipSync(raw).toString()).toContain("page /nutrition");
+          res.on("end", () => resolve({ coding: res.headers["content-encoding"], body: Buffer.concat(chunks), hit: res.headers["x-page-cache"] }));
+        }).on("error", reject);
+      });
+    const plain = await raw("identity");
+    expect(plain.hit).toBe("hit");
+    expect(plain.coding).toBeUndefined();
+    expect(plain.body.toString()).toContain("page /nutrition");
+    // Chrome's header lists gzip first: brotli still wins at equal q
+    const br = await raw("gzip, deflate, br, zstd");
+    expect(br.coding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw("gzip");
+    expect(gz.coding).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // a lower q for brotli, or brotli refused, gets gzip
+    expect((await raw("br;q=0.5, gzip")).coding).toBe("gzip");
+    expect((await raw("br;q=0, gzip")).coding).toBe("gzip");
+    expect((await raw("deflate")).coding).toBeUndefined();
+  });
+
+  it("chooses the coding as negotiated: brotli before gzip at equal q, none when neither is taken", () => {
+    const pick = (ae?: string) => encodingFor(ae === undefined ? {} : { "accept-encoding": ae });
+    expect(pick("gzip, deflate, br")).toBe("br");
+    expect(pick("br")).toBe("br");
+    expect(pick("gzip")).toBe("gzip");
+    expect(pick("gzip;q=1, br;q=0.8")).toBe("gzip");
+    expect(pick("*")).toBe("br");
+    expect(pick("")).toBe("identity");
+    expect(pick()).toBe("identity");
+    expect(pick("compress")).toBe("identity");
   });
 });

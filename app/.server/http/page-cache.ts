@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { parse } from "cookie";
+import Negotiator from "negotiator";
 
 /**
  * Anonymous page cache (issue 13; docs/decisions/0004-anonymous-page-cache.md). Rendered pages that hold no
@@ -14,7 +15,8 @@ import { parse } from "cookie";
  * - only answers 200 without `Set-Cookie` and without `private`/`no-store` from the route;
  * - an entry keeps the headers the app sent with it (security headers included) and its body; a hit is
  *   answered by `handle` straight on node:http, before Express, with `Cache-Control: no-cache`, `ETag` and
- *   `Vary: Cookie, Authorization, Accept-Encoding`; `If-None-Match` answers 304; gzip is made once per entry;
+ *   `Vary: Cookie, Authorization, Accept-Encoding`; `If-None-Match` answers 304; brotli (quality 5: as fast as gzip 6 and ~7 % smaller) or gzip is made once
+ *   per entry, by the request's `Accept-Encoding`;
  * - the ETag ignores what every render makes anew (the CSP nonce and the request id), so a page whose content
  *   has not changed keeps it across renders and entries; a 304 then carries no CSP header, and the browser
  *   keeps the one stored with its copy, which names that copy's nonce;
@@ -43,6 +45,7 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   gzip?: Buffer;
+  br?: Buffer;
   etag: string;
   /** Fresh until then; afterwards served for another TTL only while one request renders it anew. */
   expires: number;
@@ -110,6 +113,20 @@ function volatileOf(res: Response): string[] {
   return [nonce, typeof requestId === "string" ? requestId : undefined].filter((v): v is string => Boolean(v));
 }
 
+/** The coding of a hit: brotli before gzip when the request takes both at the same q (as `compression()` does). */
+export function encodingFor(headers: IncomingHttpHeaders): Coding | undefined {
+  const accept = headers["accept-encoding"] ?? "";
+  if (codings.has(accept)) return codings.get(accept);
+  // negotiator 1.x takes `preferred`; @types/negotiator still describes 0.6
+  const n = new Negotiator({ headers }) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
+  const coding = n.encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip"] }) as Coding | undefined;
+  // browsers send a handful of distinct headers: remember them (a few, so odd clients cannot grow the map)
+  if (codings.size < 32) codings.set(accept, coding);
+  return coding;
+}
+type Coding = "br" | "gzip" | "identity";
+const codings = new Map<string, Coding | undefined>();
+
 export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, InFlight>();
@@ -138,7 +155,12 @@ export function createPageCache(opts: PageCacheOptions) {
       return;
     }
     let body = e.body;
-    if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+    const encoding = encodingFor(req.headers);
+    if (encoding === "br") {
+      e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: e.body.length } });
+      body = e.br;
+      headers["content-encoding"] = "br";
+    } else if (encoding === "gzip") {
       e.gzip ??= gzipSync(e.body, { level: 6 });
       body = e.gzip;
       headers["content-encoding"] = "gzip";
