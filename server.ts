@@ -15,7 +15,7 @@ import { boot, type Booted } from "~/.server/boot";
 import { ping } from "~/.server/db/client";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
-import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, installFormGuard } from "~/.server/http/guards";
+import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, installFormGuard, missingAsset } from "~/.server/http/guards";
 import { securityHeaders } from "~/.server/http/security";
 import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
 import { maintenancePage } from "~/.server/http/pages";
@@ -80,12 +80,12 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
     // request's Accept-Encoding; `compression()` leaves an answer that already has a Content-Encoding alone
     const precompressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]): express.RequestHandler => {
       const serve = expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
-      // a path that is not valid percent-encoding goes on to the router, which answers it in Turkish
+      // a path that is not valid percent-encoding is not looked up (the library would answer it in English)
       return (req, res, next) => (decodable(req.path) ? serve(req, res, next) : next());
     };
     // hashed assets: cached for a year and never revalidated
     const client = `${ctx.config.buildDir}/client`;
-    app.use("/assets", precompressed(`${client}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+    app.use("/assets", precompressed(`${client}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: true }), missingAsset);
     // the other public files (images, favicon): only their own top-level names reach the file system
     const served = precompressed(client, { maxAge: "1h", index: false });
     const topLevel = new Set(readdirSync(client).filter((n) => !n.startsWith(".") && n !== "assets"));

@@ -6,6 +6,7 @@
 //   (g) order placement (POST /order/confirm.data) by members with a saved card, 50 at once
 //   (g1) the same, one buyer at a time (what a single buyer waits when the shop is not busy)
 //   (d*) /home again with the anonymous page cache on (PAGE_CACHE_SECONDS default); (b)–(g1) run with it off.
+//   (a') a bare node:http server sending the same bytes as (d*); (d*304) /home with its ETag in If-None-Match.
 // Once on PGlite and once on PostgreSQL (a database of its own on BENCH_PG_URL, default
 // postgres://postgres@127.0.0.1:5432/test, dropped at the end). Options: --db=pglite|postgres|both,
 // BENCH_SECONDS (default 10 per scenario), BENCH_ROUNDS (turns of (b), (d), (e) and of (d*), (a'), default 3), BENCH_BUYERS_PGLITE / BENCH_BUYERS_PG (orders prepared for (g)).
@@ -206,12 +207,15 @@ async function benchDatabase(kind, shopModule) {
         sameBytesRuns.push(await bareSameBytes(shop.url + "/home"));
         bareRuns.push(await bareHello());
       }
+      // a returning phone: its copy's ETag (kept across renders while the content stays the same) gets a 304
+      const etag = (await fetch(shop.url + "/home", { headers: BROWSER })).headers.get("etag");
+      const revalidated = await measure("(d*304) /home revalidated, If-None-Match → 304", { url: shop.url + "/home", headers: { ...BROWSER, "if-none-match": etag } }, shop.url);
       const bare = averaged("(a) bare node:http hello-world", bareRuns);
       const cached = averaged("(d*) /home, anonymous page cache on", cachedRuns);
       rows.push(cached);
       const sameBytes = averaged("(a') bare node:http sending the same /home bytes", sameBytesRuns);
-      rows.push(sameBytes);
-      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, bare, placing: rows.find((r) => r.name.startsWith("(g)")), solo: rows.find((r) => r.name.startsWith("(g1)")) };
+      rows.push(sameBytes, revalidated);
+      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, placing: rows.find((r) => r.name.startsWith("(g)")), solo: rows.find((r) => r.name.startsWith("(g1)")) };
     } finally {
       await shop.stop({ keepData: true });
     }
@@ -278,6 +282,7 @@ for (const r of results) {
       ["(e)/(b) product page vs floor", pct(productRatio), "–"],
       ["(d*)/(a) cached /home vs bare node:http", pct(cachedRatio), `≥ ${pct(TARGETS.cachedVsBare)}`],
       ["(d*)/(a') cached /home vs bare node:http, same bytes", pct(r.cached.rps / r.sameBytes.rps), "–"],
+      ["(d*304)/(a) a returning visitor's revalidation vs bare node:http", pct(r.revalidated.rps / r.bare.rps), "–"],
       ["(g) p99 order placement", `${f0(r.placing.p99)} ms`, r.kind === "postgres" ? `< ${TARGETS.orderP99Pg} ms` : "–"],
       ["(g1) p99 order placement, one buyer at a time", `${f0(r.solo.p99)} ms`, "–"],
     ],

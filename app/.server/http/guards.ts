@@ -12,6 +12,14 @@ function reject(res: Response, status: number, title: string, body: string) {
   res.status(status).type("html").send(simplePage({ title, body, nonce: res.locals.nonce, requestId: res.locals.requestId }));
 }
 
+/**
+ * A build file that is not there (an old page asking for the chunks of an earlier build, or a guess): a short
+ * plain 404 at once, instead of rendering the shop's not-found page for a script or stylesheet URL.
+ */
+export function missingAsset(_req: Request, res: Response) {
+  res.status(404).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).type("text/plain; charset=utf-8").send(tr.errors.fileNotFound);
+}
+
 /** Malformed URLs, huge query strings and unknown methods get a clean 4xx page before any app code runs. */
 export function badInputGuard(req: Request, res: Response, next: NextFunction) {
   if (!ALLOWED_METHODS.includes(req.method)) {

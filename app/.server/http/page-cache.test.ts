@@ -42,6 +42,8 @@ describe("the cache in front of an app", () => {
   let slow: (() => void) | null = null;
   /** What /agreement/dely shows: the same content render after render unless changed. */
   let stable = "kurabiyeler";
+  let partsWritten = 0;
+  let partsSize = 0;
   const cache = createPageCache({ ttlSeconds: 10, now: () => clock });
 
   beforeAll(async () => {
@@ -59,6 +61,14 @@ describe("the cache in front of an app", () => {
       if (slow) await new Promise<void>((r) => (slow = r));
       if (setCookie) res.setHeader("Set-Cookie", "x=1");
       if (req.path === "/product/9") res.setHeader("Cache-Control", "private, no-store");
+      if (req.path === "/home/sub/parts") {
+        // a body written in pieces, one with a callback, one as bytes
+        res.type("html");
+        res.write(`<p nonce="${res.locals.nonce}">one `, () => partsWritten++);
+        res.write(Buffer.from("two "));
+        res.end(`three ${"x".repeat(partsSize)}`);
+        return;
+      }
       if (req.path === "/agreement/dely") {
         res.type("html").send(`<script nonce="${res.locals.nonce}">window.requestId = "${res.locals.requestId}"</script>${stable}`);
         return;
@@ -176,6 +186,63 @@ describe("the cache in front of an app", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(await changed.text()).toContain("kurabiyeler ve kutular");
+  });
+
+  it("the first answer carries the ETag a hit will have; a revalidation the cache no longer holds still gets a 304", async () => {
+    cache.clear();
+    stable = "kurabiyeler";
+    const first = await get("/agreement/dely");
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    expect(await first.text()).toContain("kurabiyeler");
+    expect((await get("/agreement/dely")).headers.get("etag")).toBe(etag);
+
+    // entry gone: the page renders again, its content has not changed, so the browser's copy stays
+    cache.clear();
+    const before = renders;
+    const again = await get("/agreement/dely", { "if-none-match": `W/${etag}` });
+    expect(renders).toBe(before + 1);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("content-security-policy")).toBeNull();
+    expect(again.headers.get("content-type")).toBeNull();
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect(again.headers.get("vary")).toContain("Cookie");
+    // and the render was kept for the next visitor
+    expect((await get("/agreement/dely")).headers.get("x-page-cache")).toBe("hit");
+
+    // another ETag: the whole page
+    cache.clear();
+    const other = await get("/agreement/dely", { "if-none-match": '"something-else"' });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain("kurabiyeler");
+    // a page that is not kept (private) is sent as the app wrote it, without the cache's ETag
+    const session = await get("/agreement/dely", { cookie: "sid=abc", "if-none-match": etag });
+    expect(session.status).toBe(200);
+    expect(session.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("a body written in pieces is sent whole, its write callbacks called; one over the size limit is sent as it comes and not kept", async () => {
+    cache.clear();
+    partsWritten = 0;
+    const first = await get("/home/sub/parts");
+    expect(await first.text()).toMatch(/^<p nonce="[^"]+">one two three $/);
+    expect(partsWritten).toBe(1);
+    const hit = await get("/home/sub/parts");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(hit.headers.get("etag")).toBe(first.headers.get("etag"));
+
+    cache.clear();
+    partsSize = 2_100_000;
+    const big = await get("/home/sub/parts");
+    const text = await big.text();
+    expect(text.length).toBeGreaterThan(2_100_000);
+    expect(text).toMatch(/^<p nonce="[^"]+">one two three x+$/);
+    expect(big.headers.get("etag")).toBeNull();
+    expect((await get("/home/sub/parts")).headers.get("x-page-cache")).toBeNull();
+    partsSize = 0;
   });
 
   it("a hit is sent as brotli or gzip by Accept-Encoding, each decoding to the same page", async () => {

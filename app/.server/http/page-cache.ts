@@ -20,6 +20,8 @@ import Negotiator from "negotiator";
  * - the ETag ignores what every render makes anew (the CSP nonce and the request id), so a page whose content
  *   has not changed keeps it across renders and entries; a 304 then carries no CSP header, and the browser
  *   keeps the one stored with its copy, which names that copy's nonce;
+ * - the render that fills an entry holds its body until it ends, so its answer has the ETag too, and answers a
+ *   matching `If-None-Match` with that 304 (a revalidation that arrives after the entry is gone);
  * - no stampede: while a page renders, other requests for it wait for that render; an expired entry is served
  *   for one more TTL while a single request renders it anew;
  * - the CSP header kept with an entry names the nonce its body was rendered with (the nonce is thus shared by
@@ -93,6 +95,17 @@ export function cacheKey(method: string | undefined, url: string | undefined, he
   return `${headers.host ?? ""}${url}#${suffix}`;
 }
 
+/** Whether an `If-None-Match` header names `etag` (weak or strong, in a list, or `*`). */
+function matches(inm: string | undefined, etag: string): boolean {
+  return Boolean(inm) && inm!.split(",").some((t) => {
+    const v = t.trim();
+    return v === "*" || v.replace(/^W\//, "") === etag;
+  });
+}
+
+/** What a 304 keeps: the validator and what the cache's own 304 sends. */
+const VALIDATOR_HEADERS = new Set(["etag", "cache-control", "vary", "x-request-id"]);
+
 /** Of the body without `volatile` (the render's nonce and request id): the same content gives the same ETag. */
 function etagOf(body: Buffer, volatile: readonly string[] = []): string {
   const parts = volatile.filter((v) => v.length >= 8);
@@ -147,7 +160,7 @@ export function createPageCache(opts: PageCacheOptions) {
       "x-page-cache": "hit",
     };
     const inm = req.headers["if-none-match"];
-    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === e.etag)) {
+    if (matches(inm, e.etag)) {
       // the validator only: the browser's copy may come from another render, with another nonce in its body
       // and in the CSP header stored with it; a CSP header here would replace that one and block its scripts
       res.writeHead(304, { "x-request-id": requestId, "cache-control": "no-cache", etag: e.etag, vary: headers.vary, "x-page-cache": "hit" }).end();
@@ -236,12 +249,15 @@ export function createPageCache(opts: PageCacheOptions) {
     };
     res.once("close", () => release(null));
 
+    // the body is held until the end, so that the ETag (of the whole body) goes out with the first answer too and
+    // a revalidation the cache no longer holds still gets a 304; a body over MAX_BODY is sent on as it comes
     const chunks: Buffer[] = [];
     let size = 0;
+    let passThrough = false;
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
     const end = res.end.bind(res) as (...a: unknown[]) => Response;
     const take = (chunk: unknown, encoding?: unknown) => {
-      if (size > MAX_BODY || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
       const b = Buffer.isBuffer(chunk)
         ? chunk
         : typeof chunk === "string"
@@ -250,31 +266,55 @@ export function createPageCache(opts: PageCacheOptions) {
       size += b.length;
       chunks.push(b);
     };
+    const callbackIn = (rest: unknown[]) => rest.find((a): a is () => void => typeof a === "function");
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (passThrough) return write(chunk, ...rest);
       take(chunk, rest[0]);
-      return write(chunk, ...rest);
+      if (size > MAX_BODY) {
+        passThrough = true;
+        const held = Buffer.concat(chunks);
+        chunks.length = 0;
+        const cb = callbackIn(rest);
+        return cb ? write(held, cb) : write(held);
+      }
+      const cb = callbackIn(rest);
+      if (cb) process.nextTick(cb);
+      return true;
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (passThrough) {
+        release(null);
+        return end(chunk, ...rest);
+      }
       take(chunk, rest[0]);
+      const cb = callbackIn(rest);
+      const body = Buffer.concat(chunks);
       const cc = String(res.getHeader("cache-control") ?? "");
       const type = String(res.getHeader("content-type") ?? "");
       const storable =
-        gen === generation &&
-        size <= MAX_BODY &&
-        res.statusCode === 200 &&
-        !res.getHeader("set-cookie") &&
-        !/private|no-store/.test(cc) &&
-        /^(text\/html|text\/x-script)/.test(type);
+        size <= MAX_BODY && res.statusCode === 200 && !res.getHeader("set-cookie") && !/private|no-store/.test(cc) && /^(text\/html|text\/x-script)/.test(type);
       let entry: Entry | null = null;
       if (storable) {
-        const body = Buffer.concat(chunks);
-        const headers: OutgoingHttpHeaders = {};
-        for (const [k, v] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(k) && v !== undefined) headers[k] = v;
-        if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entry = { status: 200, headers, body, etag: etagOf(body, volatileOf(res)), expires: now() + ttlMs };
-        entries.set(key, entry);
+        const etag = etagOf(body, volatileOf(res));
+        res.setHeader("ETag", etag);
+        if (gen === generation) {
+          const headers: OutgoingHttpHeaders = {};
+          for (const [k, v] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(k) && v !== undefined) headers[k] = v;
+          if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+          entry = { status: 200, headers, body, etag, expires: now() + ttlMs };
+          entries.set(key, entry);
+        }
+        if (matches(res.req.headers["if-none-match"], etag)) {
+          // the browser's copy is still right: the validator only, as for a hit (see `answer`)
+          for (const name of res.getHeaderNames()) if (!VALIDATOR_HEADERS.has(name)) res.removeHeader(name);
+          res.setHeader("Vary", "Cookie, Authorization, Accept-Encoding");
+          res.statusCode = 304;
+          const r = cb ? end(cb) : end();
+          release(entry);
+          return r;
+        }
       }
-      const r = end(chunk, ...rest);
+      const r = cb ? end(body, cb) : end(body);
       release(entry);
       return r;
     }) as Response["end"];

@@ -28,6 +28,7 @@ export const tr = {
     pageBody: "Sistemsel bir hata oluştu, lütfen daha sonra tekrar deneyiniz",
     requestId: "Hata kodu: {id}",
     notFoundTitle: "Aradığınız sayfa bulunamadı",
+    fileNotFound: "Aradığınız dosya bulunamadı.",
     badRequestTitle: "Geçersiz istek",
     badRequestBody: "Adres çözümlenemedi. Lütfen adresi kontrol edip tekrar deneyin.",
     uriTooLongTitle: "Adres çok uzun",
