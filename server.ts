@@ -15,7 +15,7 @@ import { boot, type Booted } from "~/.server/boot";
 import { ping } from "~/.server/db/client";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
-import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, installFormGuard, missingAsset } from "~/.server/http/guards";
+import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
 import { securityHeaders } from "~/.server/http/security";
 import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
 import { maintenancePage } from "~/.server/http/pages";
@@ -29,15 +29,6 @@ import { startPeriodic } from "~/.server/jobs/schedule";
 import { threeDsBankPage } from "~/.server/payments/http";
 // registers the payment success hook that places orders, before any callback or reconcile can need it
 import "~/.server/checkout/service";
-
-function decodable(path: string): boolean {
-  try {
-    // the answer is used: the bundler drops a call to decodeURIComponent whose answer is not
-    return typeof decodeURIComponent(path) === "string";
-  } catch {
-    return false;
-  }
-}
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 

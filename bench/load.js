@@ -18,6 +18,7 @@ import autocannon from "autocannon";
 import { createDatabase, freePort, startBenchShop } from "./lib/shop.js";
 import { loadShopModule } from "./lib/app.js";
 import { cpuMeter } from "./lib/cpu.js";
+import { BROWSER, rawGet } from "./lib/http.js";
 import { printTable } from "./lib/table.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -32,12 +33,10 @@ const BUYERS = { pglite: Number(process.env.BENCH_BUYERS_PGLITE || 300), postgre
 /** Orders placed one at a time in (g1), after (g). */
 const SOLO = { pglite: 50, postgres: 100 };
 const PRODUCT = "/product/20002";
-/** What Chrome sends: pages come as brotli (a cached page's made once per entry, others by `compression()`). */
-const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderP99Pg: 200 };
 
 /** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
-const isLocal = (url) => /@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url);
+const PG_HERE = /@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(PG_URL);
 
 const log = (...a) => console.error(`[bench] ${a.join(" ")}`);
 
@@ -135,16 +134,7 @@ const bareHello = () => bareServer("(a) bare node:http hello-world", { "content-
 
 /** (a') the same bytes as a cached /home answer (headers and encoded body, as sent), sent by a bare node:http server. */
 async function bareSameBytes(url) {
-  const { request } = await import("node:http");
-  const { headers: sentHeaders, body } = await new Promise((resolve, reject) => {
-    request(url, { headers: BROWSER }, (res) => {
-      const parts = [];
-      res.on("data", (c) => parts.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
-    })
-      .on("error", reject)
-      .end();
-  });
+  const { headers: sentHeaders, body } = await rawGet(url);
   const headers = {};
   for (const [k, v] of Object.entries(sentHeaders)) {
     if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(k)) headers[k] = v;
@@ -188,11 +178,11 @@ async function benchDatabase(kind, shopModule) {
       const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
       // every buyer orders once: the run ends when all prepared baskets are ordered
       const answers = new Map();
-      const meter = cpuMeter(shop.pid, { postgres: kind === "postgres" && isLocal(PG_URL) });
+      const meter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
       const placing = await counted({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) }, shop.url);
       log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
       rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries, cpu: meter.stop() }));
-      const soloMeter = cpuMeter(shop.pid, { postgres: kind === "postgres" && isLocal(PG_URL) });
+      const soloMeter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
       const solo = await counted({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) }, shop.url);
       rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries, cpu: soloMeter.stop() }));
       await shop.stop({ keepData: true });

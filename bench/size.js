@@ -7,11 +7,11 @@
 // Exits 1 when a budget is broken: own JS on /home ≤ 20 KB gz, CSS ≤ 15 KB gz on every page, and no chunk
 // holding management code (app/routes/management/**, app/features/management/**) on a customer page.
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { startBenchShop } from "./lib/shop.js";
 import { CookieJar } from "./lib/jar.js";
+import { rawGet } from "./lib/http.js";
 import { printTable } from "./lib/table.js";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -25,16 +25,11 @@ const modulesOf = (file) => chunkModules[file.replace(/^\//, "")] ?? null;
 const gz = (path) => gzipSync(readFileSync(join(BUILD_DIR, "client", path)), { level: 6 }).length;
 
 /** Bytes the server sends for `path` to a browser sending Chrome's Accept-Encoding (body as sent, undecoded). */
-const sent = (base, path) =>
-  new Promise((resolve, reject) => {
-    request(base + path, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (res) => {
-      let n = 0;
-      res.on("data", (c) => (n += c.length));
-      res.on("end", () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${path} answered ${res.statusCode}`))));
-    })
-      .on("error", reject)
-      .end();
-  });
+async function sent(base, path) {
+  const r = await rawGet(base + path);
+  if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+  return r.body.length;
+}
 
 /** Framework: every module of the chunk is React, React DOM or React Router. */
 function isFramework(file) {

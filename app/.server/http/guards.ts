@@ -12,6 +12,16 @@ function reject(res: Response, status: number, title: string, body: string) {
   res.status(status).type("html").send(simplePage({ title, body, nonce: res.locals.nonce, requestId: res.locals.requestId }));
 }
 
+/** Whether `path` is valid percent-encoding. */
+export function decodable(path: string): boolean {
+  try {
+    // the answer is used: the bundler drops a call to decodeURIComponent whose answer is not
+    return typeof decodeURIComponent(path) === "string";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A build file that is not there (an old page asking for the chunks of an earlier build, or a guess): a short
  * plain 404 at once, instead of rendering the shop's not-found page for a script or stylesheet URL.

@@ -103,8 +103,10 @@ function matches(inm: string | undefined, etag: string): boolean {
   });
 }
 
-/** What a 304 keeps: the validator and what the cache's own 304 sends. */
+/** What a 304 keeps of a render's headers: the validator and the headers a hit's 304 has too. */
 const VALIDATOR_HEADERS = new Set(["etag", "cache-control", "vary", "x-request-id"]);
+/** Every answer of a cacheable page differs by these request headers. */
+const VARY = "Cookie, Authorization, Accept-Encoding";
 
 /** Of the body without `volatile` (the render's nonce and request id): the same content gives the same ETag. */
 function etagOf(body: Buffer, volatile: readonly string[] = []): string {
@@ -156,7 +158,7 @@ export function createPageCache(opts: PageCacheOptions) {
       "x-request-id": requestId,
       "cache-control": "no-cache",
       etag: e.etag,
-      vary: "Cookie, Authorization, Accept-Encoding",
+      vary: VARY,
       "x-page-cache": "hit",
     };
     const inm = req.headers["if-none-match"];
@@ -270,14 +272,13 @@ export function createPageCache(opts: PageCacheOptions) {
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (passThrough) return write(chunk, ...rest);
       take(chunk, rest[0]);
+      const cb = callbackIn(rest);
       if (size > MAX_BODY) {
         passThrough = true;
         const held = Buffer.concat(chunks);
         chunks.length = 0;
-        const cb = callbackIn(rest);
         return cb ? write(held, cb) : write(held);
       }
-      const cb = callbackIn(rest);
       if (cb) process.nextTick(cb);
       return true;
     }) as Response["write"];
@@ -307,7 +308,7 @@ export function createPageCache(opts: PageCacheOptions) {
         if (matches(res.req.headers["if-none-match"], etag)) {
           // the browser's copy is still right: the validator only, as for a hit (see `answer`)
           for (const name of res.getHeaderNames()) if (!VALIDATOR_HEADERS.has(name)) res.removeHeader(name);
-          res.setHeader("Vary", "Cookie, Authorization, Accept-Encoding");
+          res.setHeader("Vary", VARY);
           res.statusCode = 304;
           const r = cb ? end(cb) : end();
           release(entry);
