@@ -212,17 +212,21 @@ function CalculatorResult({ result }: { result: Result }) {
                 ["std", deliveryTr.options.doorStd, result.door.std],
                 ["vip", deliveryTr.options.doorVip, result.door.vip],
               ] as const
-            ).map(([key, name, c]) => (
-              <tr key={key} className="border-b border-stone-200" data-option={`door-${key}`}>
-                <th scope="row" className="py-2 pr-2 font-medium">
-                  {name}
-                </th>
-                <td className="py-2 pr-2">{c.cost === null ? t.noPrice : formatTRY(c.cost)}</td>
-                <td className="py-2 text-stone-600">
-                  {c.remainingtoFree ? fmt(t.doorRemainingtoFree, { amount: formatTRY(c.remainingtoFree) }) : ""}
-                </td>
-              </tr>
-            ))}
+            ).map(([key, name, c]) => {
+              const day = o.delivery[key].suggested;
+              return (
+                <tr key={key} className="border-b border-stone-200" data-option={`door-${key}`}>
+                  <th scope="row" className="py-2 pr-2 font-medium">
+                    {name}
+                  </th>
+                  <td className="py-2 pr-2">{c.cost === null ? t.noPrice : formatTRY(c.cost)}</td>
+                  <td className="py-2 pr-2">{day ? day.date : ""}</td>
+                  <td className="py-2 text-stone-600">
+                    {c.remainingtoFree ? fmt(t.doorRemainingtoFree, { amount: formatTRY(c.remainingtoFree) }) : ""}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       ) : (
@@ -247,9 +251,10 @@ function CalculatorResult({ result }: { result: Result }) {
       <h4 className="mt-6 font-semibold">{t.storeTitle}</h4>
       <ul className="mt-2 text-sm text-stone-700">
         {o.store.locations.map((l) => (
-          <li key={l.code}>
+          <li key={l.code} data-option={`store-${l.code}`}>
             {fmt(t.storeHours, { name: l.displayName, early: l.deliveryTimes[0] ?? "", late: l.deliveryTimes.at(-1) ?? "" })} ({l.locationDetails}) —{" "}
             {formatTRY(0)}
+            {l.suggested ? ` — ${fmt(t.storeReady, { date: l.suggested.date })}` : ""}
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import * as printing from "~/.server/printing/service";
 import { useCardMemory } from "~/features/checkout/CardMemory";
 import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { formatDayTr } from "~/shared/clock";
+import { detailsText } from "~/shared/delivery-choice";
 import { formatTRY } from "~/shared/money";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       readyDate: order.readyDate,
       estimatedDelivery: order.estimatedDelivery,
       deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
+      deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       needToPay: order.needToPay,
       member: Boolean(session.user && session.user.id === order.userId),
       invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
@@ -79,7 +81,8 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         <p className="mt-2">{fmt(t.readyDate, { date: formatDayTr(o.readyDate) })}</p>
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
-          {ordersTr.deliveryType[o.deliveryType]} — {formatTRY(o.needToPay, { zeroAsFree: false })}
+          {ordersTr.deliveryType[o.deliveryType]}
+          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatTRY(o.needToPay, { zeroAsFree: false })}
         </p>
         <ul className="mt-4 space-y-1 text-sm text-stone-700">
           {o.lines.map((l) => (

@@ -12,6 +12,7 @@ import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { useBasketNotice } from "~/features/basket/useBasketNotice";
 import { cardEntrySchema, cardLogo } from "~/shared/card";
 import { istanbulDate, istanbulParts } from "~/shared/clock";
+import { detailsText } from "~/shared/delivery-choice";
 import { formatTRY } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payment: state.payment!,
       email: state.email!,
       address: d.addressObj,
-      delivery: { type: d.chosen.deliveryType, details: d.chosen.deliveryDetails, readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
+      delivery: { type: d.chosen.deliveryType, details: detailsText(d.chosen), readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
       notes: basket.notes,
       link: basket.link,
       items: basket.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),

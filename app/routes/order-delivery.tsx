@@ -11,9 +11,10 @@ import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Fie
 import { DeliveryChoices, type Choice } from "~/features/checkout/DeliveryChoices";
 import { GeoPicker, type GeoValue } from "~/features/geo/GeoPicker";
 import { deliveryErrors, parseDeliveryForm, type FieldErrors } from "~/shared/checkout-forms";
+import { shownDates } from "~/shared/delivery-choice";
 import type { CityItem, CountyItem, NeighbourhoodItem } from "~/shared/geo";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
-import { tr } from "~/shared/texts/tr";
+import { fmt, tr } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
@@ -53,7 +54,8 @@ function initialValues(state: Awaited<ReturnType<typeof checkout.getState>>, sav
       firmName: f.firmName,
       taxAuthority: f.taxAuthority,
       taxId: f.taxId,
-      readyDate: f.readyDate,
+      // a state saved before the requested date had its own field kept it in readyDate
+      requestedDate: (f.requestedDate !== undefined ? f.requestedDate : f.readyDate) ?? "",
       option: f.choice.option,
       carrier: f.choice.carrier,
       slot: f.choice.slot,
@@ -90,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cities: CityItem[] = (await delivery.cityList(app)).map((c) => ({ cityID: c.id, cityName: c.name, minDay: c.minDay, colour: c.colour, disabled: c.disabled }));
   const main = await lists(app, num(values.cityId), num(values.countyId));
   const inv = await lists(app, num(values.inv_cityId), num(values.inv_countyId));
-  const opts = await checkout.optionsFor(app, basket, { cityId: num(values.cityId), countyId: num(values.countyId), areaId: num(values.areaId), date: values.readyDate || null });
+  const opts = await checkout.optionsFor(app, basket, { cityId: num(values.cityId), countyId: num(values.countyId), areaId: num(values.areaId), date: values.requestedDate || null });
   const config = await delivery.getConfig(app);
   return {
     cities,
@@ -210,8 +212,11 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
   const [options, setOptions] = useState<DeliveryOptions | null>(loaderData.options);
   const [chooser, setChooser] = useState(loaderData.startWithChooser);
   const [formKey, setFormKey] = useState(0);
-  const [showDate, setShowDate] = useState(Boolean(values.readyDate));
+  const [showDate, setShowDate] = useState(Boolean(values.requestedDate));
   const lastNotice = useRef<unknown>(null);
+
+  // after a refused submit the loader answers the options as they are now (a cutoff may have passed)
+  useEffect(() => setOptions(loaderData.options), [loaderData.options]);
 
   useEffect(() => {
     if (actionData && actionData !== lastNotice.current) {
@@ -229,6 +234,12 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
   const choice: Choice = { option: values.option ?? "", carrier: values.carrier ?? "", slot: values.slot ?? "", hour: values.hour ?? "", location: values.location ?? "" };
   const clearChoice = (patch: Values = {}) => setValues((old) => ({ ...old, ...patch, option: "", carrier: "", slot: "", hour: "", location: "" }));
 
+  // the dates shown beside the chosen option: choosing it sets the ready date (SPEC §4), and the form sends
+  // both so the server stores exactly these (or refuses when they have moved)
+  const shown = options && choice.option ? shownDates(options, { option: choice.option, location: choice.location || null }) : null;
+  const readyDate = shown?.ready ?? options?.defaultReadyDate ?? null;
+  const formValues = { ...values, readyDate: readyDate?.dateISO ?? "", estimatedDelivery: shown?.estimated.dateISO ?? "" };
+
   const reload = (g: { cityId?: string; countyId?: string; areaId?: string; date?: string }) => {
     const q = new URLSearchParams();
     if (g.cityId) q.set("cityId", g.cityId);
@@ -237,6 +248,11 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
     if (g.date) q.set("date", g.date);
     if (g.cityId && g.countyId) optionsFetcher.load(`/api/checkout/options?${q}`);
     else setOptions(null);
+  };
+
+  const setRequested = (date: string) => {
+    clearChoice({ requestedDate: date });
+    reload({ cityId: values.cityId, countyId: values.countyId, areaId: values.areaId, date });
   };
 
   const busy = optionsFetcher.state !== "idle" || navigation.state === "submitting";
@@ -262,7 +278,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
                   setValues((old) => ({ ...old, ...v, option: "" }));
                   setChooser(false);
                   setFormKey((k) => k + 1);
-                  reload({ cityId: v.cityId, countyId: v.countyId, areaId: v.areaId, date: values.readyDate });
+                  reload({ cityId: v.cityId, countyId: v.countyId, areaId: v.areaId, date: values.requestedDate });
                 }}
               >
                 {t.chooseAddress}
@@ -293,7 +309,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
         noValidate
         className="mt-4 space-y-5"
         onSubmit={(e) => {
-          const r = parseDeliveryForm({ ...values, readyDate: values.readyDate || options?.defaultReadyDate.dateISO || "" });
+          const r = parseDeliveryForm(formValues);
           if (!r.success) {
             e.preventDefault();
             const d = deliveryErrors(r.error);
@@ -320,7 +336,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
           sameDayCityId={loaderData.sameDayCityId}
           onGeo={(g) => {
             clearChoice();
-            reload({ cityId: g.cityId ? String(g.cityId) : "", countyId: g.countyId ? String(g.countyId) : "", areaId: g.areaId ? String(g.areaId) : "", date: values.readyDate });
+            reload({ cityId: g.cityId ? String(g.cityId) : "", countyId: g.countyId ? String(g.countyId) : "", areaId: g.areaId ? String(g.areaId) : "", date: values.requestedDate });
           }}
         />
         <label className="flex items-center gap-3">
@@ -359,35 +375,53 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
         </fieldset>
         <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
           <legend className="px-1 text-lg font-bold">{t.options}</legend>
-          <div>
+          <div className="space-y-2">
+            <input type="hidden" name="readyDate" value={formValues.readyDate} />
+            <input type="hidden" name="estimatedDelivery" value={formValues.estimatedDelivery} />
+            <p className="text-sm" aria-live="polite" data-testid="ready-date">
+              {t.readyDate}: <strong>{readyDate ? (readyDate.dateISO === options?.today ? fmt(t.todayDate, { date: readyDate.date }) : readyDate.date) : "—"}</strong>
+              <span className="block text-xs text-stone-600">{shown ? t.readyDateChosen : t.readyDateDefault}</span>
+            </p>
             {showDate ? (
-              <Field
-                label={t.readyDate}
-                hint={t.advanceOrderHint}
-                type="date"
-                name="readyDate"
-                value={values.readyDate ?? ""}
-                min={options?.today}
-                max={options?.maxDate}
-                error={errors.readyDate}
-                onChange={(e) => {
-                  clearChoice({ readyDate: e.target.value });
-                  reload({ cityId: values.cityId, countyId: values.countyId, areaId: values.areaId, date: e.target.value });
-                }}
-              />
+              <div className="flex flex-wrap items-end gap-3">
+                <Field
+                  label={t.advanceOrder}
+                  hint={t.advanceOrderHint}
+                  type="date"
+                  name="requestedDate"
+                  value={values.requestedDate ?? ""}
+                  min={options?.today}
+                  max={options?.maxDate}
+                  error={errors.requestedDate ?? errors.readyDate}
+                  onChange={(e) => setRequested(e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="underline"
+                  onClick={() => {
+                    setShowDate(false);
+                    setRequested("");
+                  }}
+                >
+                  {t.advanceOrderClear}
+                </button>
+              </div>
             ) : (
-              <>
-                <input type="hidden" name="readyDate" value={values.readyDate || options?.defaultReadyDate.dateISO || ""} />
-                <p className="text-sm">
-                  {t.readyDate}: <strong>{options?.defaultReadyDate.date ?? "—"}</strong>{" "}
-                  <button type="button" className="ml-2 underline" onClick={() => setShowDate(true)}>
-                    {t.advanceOrder}
-                  </button>
-                </p>
-              </>
+              <button type="button" className="text-sm underline" onClick={() => setShowDate(true)}>
+                {t.advanceOrder}
+              </button>
             )}
           </div>
-          <DeliveryChoices options={options} choice={choice} onChoose={(c) => setValues((old) => ({ ...old, ...c }))} errors={errors} />
+          <DeliveryChoices
+            options={options}
+            choice={choice}
+            onChoose={(c) => setValues((old) => ({ ...old, ...c }))}
+            onOrderFor={(date) => {
+              setShowDate(true);
+              setRequested(date);
+            }}
+            errors={errors}
+          />
         </fieldset>
         {loaderData.member ? (
           <label className="flex items-center gap-3">

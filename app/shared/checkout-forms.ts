@@ -77,7 +77,12 @@ export const deliveryFormSchema = z
     firmName: text(100, E.firmNameMax),
     taxAuthority: text(60, E.taxAuthorityMax),
     taxId: text(11, checkoutTr.taxId.invalid),
+    /** The advance-dated order's day ('İleri tarihli sipariş'); absent: as soon as each option can. */
+    requestedDate: preprocess((v) => (v === "" || v === undefined ? null : v), z.nullable(z.iso.date({ error: E.readyDate }))),
+    /** The ready date shown beside the chosen option (choosing it sets this); the server verifies it. */
     readyDate: z.iso.date({ error: E.readyDate }),
+    /** The delivery date shown beside the chosen option; the server verifies it when given. */
+    estimatedDelivery: preprocess((v) => (v === "" || v === undefined ? null : v), z.nullable(z.iso.date({ error: E.readyDate }))),
     choice: deliveryChoiceSchema,
     saveAddress: z.boolean(),
   })
@@ -118,7 +123,9 @@ export function deliveryFormInput(f: Fields) {
     firmName: f.firmName ?? "",
     taxAuthority: f.taxAuthority ?? "",
     taxId: f.taxId ?? "",
+    requestedDate: f.requestedDate ?? "",
     readyDate: f.readyDate ?? "",
+    estimatedDelivery: f.estimatedDelivery ?? "",
     choice: { option: f.option ?? "", carrier: f.carrier ?? "", slot: f.slot ?? "", hour: f.hour ?? "", location: f.location ?? "" },
     saveAddress: f.saveAddress === "1" || f.saveAddress === "on",
   };

@@ -35,6 +35,7 @@ import type { CardType } from "~/shared/card";
 import { formatDayTr, istanbulDate, type IsoDate } from "~/shared/clock";
 import { formatTRY } from "~/shared/money";
 import type { DeliveryForm } from "~/shared/checkout-forms";
+import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -76,6 +77,9 @@ export interface ChosenDeliveryState {
   option: string;
   deliveryType: "Carrier" | "Delivery" | "Store";
   deliveryDetails: string;
+  /** Store: the pickup place's code and its name and address as shown. */
+  location?: string | null;
+  locationName?: string | null;
   toBeReady: IsoDate;
   estimatedDelivery: IsoDate;
   price: number;
@@ -171,9 +175,17 @@ export async function optionsFor(app: AppContext, basket: BasketView, q: { cityI
   );
 }
 
+/**
+ * The buyer's choice applied to the options computed now for the same address, requested date and basket
+ * (the engine the delivery step showed them with). The ready and delivery dates shown beside the option
+ * come with the form; when the option has moved since (a cutoff passed meanwhile) the choice is refused
+ * with the new date, so what is stored is always exactly what the buyer saw.
+ */
 async function chooseFor(app: AppContext, basket: OpenBasket, form: DeliveryForm): Promise<{ ok: true; chosen: ChosenDeliveryState } | { ok: false; message: string; field?: string }> {
   const d = form.delivery;
-  const opts = await optionsFor(app, basket, { cityId: d.cityId, countyId: d.countyId, areaId: d.areaId, date: form.readyDate });
+  // a state saved before the requested date had its own field kept the requested date in readyDate
+  const requested = form.requestedDate !== undefined ? form.requestedDate : form.readyDate;
+  const opts = await optionsFor(app, basket, { cityId: d.cityId, countyId: d.countyId, areaId: d.areaId, date: requested });
   if (!opts.ok) return { ok: false, message: checkoutTr.deliveryErrors.address, field: "cityId" };
   const c = form.choice;
   const chosen = await delivery.choose(app, opts.options, {
@@ -187,12 +199,18 @@ async function chooseFor(app: AppContext, basket: OpenBasket, form: DeliveryForm
     const field = { carrierRequired: "carrier", storeHourRequired: "hour", slotRequired: "slot", optionUnavailable: "option" }[chosen.error];
     return { ok: false, message: checkoutTr.deliveryErrors[chosen.error], field };
   }
+  if (chosen.toBeReady !== form.readyDate || (form.estimatedDelivery && chosen.estimatedDelivery !== form.estimatedDelivery)) {
+    const moved = chosen.toBeReady !== form.readyDate ? chosen.toBeReady : chosen.estimatedDelivery;
+    return { ok: false, message: fmt(checkoutTr.deliveryErrors.dateMoved, { date: formatDayTr(moved) }), field: "option" };
+  }
   return {
     ok: true,
     chosen: {
       option: chosen.option,
       deliveryType: chosen.deliveryType,
       deliveryDetails: chosen.deliveryDetails,
+      location: chosen.location,
+      locationName: chosen.locationName,
       toBeReady: chosen.toBeReady,
       estimatedDelivery: chosen.estimatedDelivery,
       price: chosen.price,
@@ -394,7 +412,7 @@ export function contractInput(basket: BasketView, state: CheckoutState, date: Is
     lines: basket.items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.itemPrice })),
     amounts: finalAmounts(basket, state),
     deliveryTypeLabel: ordersTr.deliveryType[d.chosen.deliveryType],
-    deliveryDetails: d.chosen.deliveryDetails,
+    deliveryDetails: detailsText(d.chosen),
     readyDate: d.chosen.toBeReady,
     estimatedDelivery: d.chosen.estimatedDelivery,
   };
@@ -534,6 +552,8 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       deliveryDetails: d.chosen.deliveryDetails,
       readyDate: d.chosen.toBeReady,
       estimatedDelivery: d.chosen.estimatedDelivery,
+      pickupLocation: d.chosen.deliveryType === "Store" ? (d.chosen.location ?? null) : null,
+      pickupPlace: d.chosen.deliveryType === "Store" ? (d.chosen.locationName ?? null) : null,
       address: d.addressObj,
       giftNote: basket.notes,
       mediaLink: basket.link,
@@ -606,7 +626,7 @@ async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.Order
       heading: m.heading,
       paragraphs: [
         fmt(m.intro, { number: order.orderNumber, date: formatDayTr(order.readyDate) }),
-        fmt(m.delivery, { type: ordersTr.deliveryType[d.chosen.deliveryType], details: d.chosen.deliveryDetails }),
+        fmt(m.delivery, { type: ordersTr.deliveryType[order.deliveryType as keyof typeof ordersTr.deliveryType] ?? order.deliveryType, details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }) }),
         ...(order.estimatedDelivery ? [fmt(m.estimated, { date: formatDayTr(order.estimatedDelivery) })] : []),
         ...(noteCode ? [fmt(m.giftNote, { url: `${app.config.publicUrl}/s/${noteCode}` })] : []),
         fmt(m.invoice, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "invoice", order.publicId, INVOICE_LINK_TTL_MS)}` }),

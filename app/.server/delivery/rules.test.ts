@@ -206,12 +206,40 @@ describe("notices", () => {
     expect(o.delivery.std.price).toBe(12_000); // the cost is still known for the calculator
   });
 
-  it("same-day time has passed: VIP offers the first suitable day; pickup has its own notice", () => {
+  it("same-day time has passed: shipping and courier cutoffs say so, VIP offers the first suitable day, pickup has its own notice", () => {
     const o = deliveryOptions(BASKET, KADIKOY, null, at("2026-11-23T19:00"), CFG);
+    const tomorrow = { date: "24 Kasım Salı", dateISO: "2026-11-24" };
     expect(o.notices).toEqual([
-      { code: "sameDayPassed", date: { date: "24 Kasım Salı", dateISO: "2026-11-24" } },
-      { code: "pickupSameDayPassed" },
+      { code: "shippingCutoffPassed", time: "15:00", date: tomorrow },
+      { code: "courierCutoffPassed", time: "11:00", date: tomorrow },
+      { code: "sameDayPassed", date: tomorrow, slots: ["morning", "afternoon", "evening"], all: true },
+      { code: "pickupSameDayPassed", time: "15:00", date: tomorrow },
     ]);
+  });
+
+  it("each cutoff is announced from its own time, not before", () => {
+    const at_ = (hm: string) => codes(KADIKOY, at(`2026-11-23T${hm}`));
+    expect(at_("06:59")).toEqual([]);
+    expect(at_("07:01")).toEqual(["sameDayPassed"]); // the morning VIP slot (09:00) closes two hours before
+    expect(at_("10:59")).toEqual(["sameDayPassed"]);
+    expect(at_("11:01")).toEqual(["courierCutoffPassed", "sameDayPassed"]);
+    expect(at_("14:59")).toEqual(["courierCutoffPassed", "sameDayPassed"]);
+    expect(at_("15:01")).toEqual(["shippingCutoffPassed", "courierCutoffPassed", "sameDayPassed", "pickupSameDayPassed"]);
+    // a requested later day has no same-day cutoffs
+    expect(codes(KADIKOY, at("2026-11-23T15:01"), BASKET, "2026-11-25")).toEqual([]);
+    // a closed day (Sunday) has no same-day cutoffs either
+    expect(codes(KADIKOY, at("2026-11-29T12:00"))).toEqual([]);
+  });
+
+  it("a closed VIP slot says why: closed by staff, or its order time passed today", () => {
+    const o = deliveryOptions(BASKET, KADIKOY, null, at("2026-11-23T10:30"), CFG);
+    expect(o.delivery.vip.slots.map((s) => [s.code, s.isOpen, s.closedReason ?? null, s.orderBy ?? null])).toEqual([
+      ["morning", false, "time", "07:00"],
+      ["afternoon", false, "time", "10:00"],
+      ["evening", true, null, null],
+      ["night", false, "staff", null],
+    ]);
+    expect(o.notices.find((n) => n.code === "sameDayPassed")).toMatchObject({ slots: ["morning", "afternoon"], all: false, date: { dateISO: "2026-11-24" } });
   });
 
   it("doNotShowMsg comes from the configuration when present", () => {
@@ -256,7 +284,7 @@ describe("express shipping rule", () => {
     expect(o.delivery.std).toMatchObject({ price: null, remainingtoFree: null, available: false, suggested: null, isToday: false });
     expect(o.delivery.vip).toMatchObject({ price: 30_000, available: true, isToday: true });
     expect(o.delivery.price).toBe(30_000);
-    expect(o.notices).toEqual([]);
+    expect(o.notices.map((n) => n.code)).toEqual(["sameDayPassed"]); // only the morning slot has passed at 10:00
     expect(o.shipping.slots.express).toBeNull(); // door delivery offered, VIP priced, no standard price to undercut
     expect(chooseDelivery(o, { option: "DeliveryStandart", slot: "14-16" }, CFG.carriers)).toEqual({ ok: false, error: "optionUnavailable" });
     expect(chooseDelivery(o, { option: "DeliveryEvening" }, CFG.carriers)).toMatchObject({ ok: true, deliveryType: "Delivery", price: 30_000 });

@@ -1,5 +1,6 @@
 import { addDays, formatDayTr, istanbulDate, istanbulParts, weekdayOf, type IsoDate } from "~/shared/clock";
 import type { Kurus } from "~/shared/money";
+import { shownDates } from "~/shared/delivery-choice";
 import { toMinutes, type DeliveryConfig, type VipSlotCode } from "./config";
 
 /**
@@ -44,6 +45,10 @@ export interface DoorSlot {
   /** '14:00-16:00' */
   timeFrame: string;
   isOpen: boolean;
+  /** Why a slot cannot be chosen: staff closed it, or today its order time ('orderBy') has passed. */
+  closedReason?: "staff" | "time";
+  /** The last order time of the slot for today ('HH:MM'), given when `closedReason` is 'time'. */
+  orderBy?: string;
 }
 
 export interface DoorOption {
@@ -69,9 +74,13 @@ export interface StoreLocationOption {
   locationDetails: string;
   /** 'HH:00' from the early to the late hour inclusive (on the same day only those still reachable). */
   deliveryTimes: string[];
+  /** The day this place has the order ready (null with an empty basket). */
+  suggested: (DayRef & { isToday: boolean }) | null;
 }
 
 export type NoticeCode =
+  | "shippingCutoffPassed"
+  | "courierCutoffPassed"
   | "areaNotCovered"
   | "neighbourhoodNeeded"
   | "sameDayPassed"
@@ -82,10 +91,18 @@ export type NoticeCode =
 
 export interface DeliveryNotice {
   code: NoticeCode;
-  /** sameDayPassed: the first suitable day for VIP door delivery; closedDay: the closed day. */
+  /**
+   * sameDayPassed: the first suitable day for VIP door delivery; closedDay: the closed day;
+   * shippingCutoffPassed / courierCutoffPassed / pickupSameDayPassed: the day the option moved to.
+   */
   date?: DayRef;
   /** closedDay: why (e.g. the holiday's name). */
   reason?: string;
+  /** The cutoff that has passed ('HH:MM'). */
+  time?: string;
+  /** sameDayPassed: the VIP slots whose order time has passed today (all of them when `all`). */
+  slots?: VipSlotCode[];
+  all?: boolean;
 }
 
 export interface DeliveryOptions {
@@ -131,6 +148,7 @@ export interface DeliveryOptions {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const hourText = (h: number) => `${pad(h)}:00`;
+const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 export const timeFrame = (from: number, to: number) => `${hourText(from)}-${hourText(to)}`;
 export const dayRef = (d: IsoDate): DayRef => ({ date: formatDayTr(d), dateISO: d });
 const remaining = (limit: Kurus, total: Kurus) => Math.max(0, limit - total);
@@ -227,6 +245,7 @@ export function deliveryOptions(
   if (inZone && !hasItems) notices.push({ code: "basketEmpty" });
 
   const slotOpenToday = (from: number, lead: number) => from * 60 >= nowMin + lead;
+  const orderBy = (from: number, lead: number) => hhmm(Math.max(0, from * 60 - lead));
   const stdSameDay =
     todayOpen && nowMin < toMinutes(config.cutoffs.courierSameDay) && config.doorSlots.some((s) => slotOpenToday(s.from, config.leadMinutes.door));
   const vipSameDay = todayOpen && config.vipSlots.some((s) => s.open && slotOpenToday(s.from, config.leadMinutes.door));
@@ -244,19 +263,40 @@ export function deliveryOptions(
       remainingtoFree: price === null || freeFrom === null ? null : remaining(freeFrom, basket.productTotal),
       suggested: available ? dayRef(date) : null,
       isToday: available && isToday,
-      slots: slotsSrc.map((s) => ({
-        code: s.code,
-        timeFrame: timeFrame(s.from, s.to),
-        isOpen: s.open && (!isToday || slotOpenToday(s.from, config.leadMinutes.door)),
-      })),
+      slots: slotsSrc.map((s) => {
+        const timePassed = isToday && !slotOpenToday(s.from, config.leadMinutes.door);
+        return {
+          code: s.code,
+          timeFrame: timeFrame(s.from, s.to),
+          isOpen: s.open && !timePassed,
+          ...(!s.open ? { closedReason: "staff" as const } : timePassed ? { closedReason: "time" as const, orderBy: orderBy(s.from, config.leadMinutes.door) } : {}),
+        };
+      }),
       available,
       notFeasible: available && requested !== null && date !== requested,
     };
   };
   const std = door("std");
   const vip = door("vip") as DoorOption & { slots: VipSlot[] };
-  if (inZone && hasItems && (requested === null || requested === today) && canProduce(today) && !stdSameDay && !vipSameDay) {
-    notices.push({ code: "sameDayPassed", date: dayRef(suggest(vipSameDay)) });
+
+  // Cutoff notices (SPEC §4 'Delivery notices'), for an order for today (no date or today requested)
+  const forToday = hasItems && (requested === null || requested === today) && canProduce(today);
+  const shippingOffered = cityId !== null && !config.disabledCities.some((c) => c.id === cityId);
+  if (forToday && shippingOffered && !shipSameDay) {
+    notices.push({ code: "shippingCutoffPassed", time: config.cutoffs.shippingSameDay, date: dayRef(shipDate) });
+  }
+  if (forToday && std.available && nowMin >= toMinutes(config.cutoffs.courierSameDay) && std.suggested) {
+    notices.push({ code: "courierCutoffPassed", time: config.cutoffs.courierSameDay, date: std.suggested });
+  }
+  // VIP slots past their order time today: say which, and offer the first suitable day (the button)
+  const vipPassed = config.vipSlots.filter((s) => s.open && !slotOpenToday(s.from, config.leadMinutes.door)).map((s) => s.code);
+  if (forToday && vip.available && vipPassed.length > 0) {
+    notices.push({
+      code: "sameDayPassed",
+      date: dayRef(tomorrowFirst),
+      slots: vipPassed,
+      all: vipPassed.length === config.vipSlots.filter((s) => s.open).length,
+    });
   }
 
   // Express shipping (SPEC §4): offered when door delivery is not offered, or neither VIP nor standard
@@ -268,26 +308,32 @@ export function deliveryOptions(
   const expressOffered =
     !doorOffered || (std.price === null && vip.price === null) || (std.price !== null && express.price < std.price);
 
-  // ---- workshop pickup
+  // ---- workshop pickup: each place has its own hours, so its own ready day
   const locations = config.pickupLocations;
   const early = locations.length ? Math.min(...locations.map((l) => l.earlyHour)) : 0;
   const late = locations.length ? Math.max(...locations.map((l) => l.lateHour)) : 0;
-  const pickupSameDay =
-    todayOpen &&
-    nowMin < toMinutes(config.cutoffs.pickupSameDay) &&
-    locations.some((l) => l.lateHour * 60 >= nowMin + config.leadMinutes.pickup);
-  const pickupDate = suggest(pickupSameDay);
-  const pickupToday = pickupDate === today;
-  const storeLocations = locations.map((l) => {
+  const pickupCutoffOpen = todayOpen && nowMin < toMinutes(config.cutoffs.pickupSameDay);
+  const storeLocations: StoreLocationOption[] = locations.map((l) => {
+    const sameDay = pickupCutoffOpen && l.lateHour * 60 >= nowMin + config.leadMinutes.pickup;
+    const date = suggest(sameDay);
+    const isToday = date === today;
     const times: string[] = [];
     for (let h = l.earlyHour; h <= l.lateHour; h++) {
-      if (!pickupToday || h * 60 >= nowMin + config.leadMinutes.pickup) times.push(hourText(h));
+      if (!isToday || h * 60 >= nowMin + config.leadMinutes.pickup) times.push(hourText(h));
     }
-    return { code: l.code, name: l.name, displayName: l.displayName, locationDetails: l.details, deliveryTimes: times };
+    return {
+      code: l.code,
+      name: l.name,
+      displayName: l.displayName,
+      locationDetails: l.details,
+      deliveryTimes: times,
+      suggested: hasItems && times.length > 0 ? { ...dayRef(date), isToday } : null,
+    };
   });
-  const firstPickup = storeLocations.find((l) => l.deliveryTimes.length > 0)?.deliveryTimes[0];
-  if (hasItems && (requested === null || requested === today) && canProduce(today) && !pickupSameDay && locations.length > 0) {
-    notices.push({ code: "pickupSameDayPassed" });
+  const firstStore = storeLocations.find((l) => l.suggested !== null);
+  if (forToday && locations.length > 0 && !storeLocations.some((l) => l.suggested?.isToday)) {
+    const next = storeLocations.map((l) => l.suggested).find((d) => d !== null);
+    notices.push({ code: "pickupSameDayPassed", time: config.cutoffs.pickupSameDay, ...(next ? { date: { date: next.date, dateISO: next.dateISO } } : {}) });
   }
 
   const standart = shippingSlot("standart", true);
@@ -300,7 +346,7 @@ export function deliveryOptions(
     doNotShowMsg: config.notice.trim() ? config.notice.trim() : null,
     notices,
     shipping: {
-      available: cityId !== null && !config.disabledCities.some((c) => c.id === cityId),
+      available: shippingOffered,
       suggested: { ...dayRef(shipDate), isToday: shipDate === today },
       minDay,
       remainingtoFree: remaining(config.thresholds.freeFrom, basket.productTotal),
@@ -323,9 +369,9 @@ export function deliveryOptions(
     store: {
       early,
       late,
-      suggested: firstPickup && hasItems ? { ...dayRef(pickupDate), pickup: firstPickup, isToday: pickupToday } : null,
+      suggested: firstStore?.suggested ? { ...firstStore.suggested, pickup: firstStore.deliveryTimes[0]! } : null,
       locations: storeLocations,
-      notFeasible: hasItems && requested !== null && pickupDate !== requested,
+      notFeasible: hasItems && requested !== null && !storeLocations.some((l) => l.suggested?.dateISO === requested),
     },
   };
 }
@@ -380,21 +426,41 @@ export type ChosenDelivery = {
   deliveryType: DeliveryType;
   /** Carrier name, time slot or pickup hour. */
   deliveryDetails: string;
-  /** Store: the pickup location's code. */
+  /** Store: the pickup place's code and the name and address the buyer saw. */
   location: string | null;
-  /** Ready date: the option's suggested date (or the default ready date). */
+  locationName: string | null;
+  /** Ready date: the date shown beside the chosen option (its suggested date). */
   toBeReady: IsoDate;
+  /** Delivery (or pickup) date shown beside the chosen option. */
   estimatedDelivery: IsoDate;
   price: Kurus;
 };
 
-/** Applies a choice to computed options: the type, its details and the default ready date. */
+/**
+ * Applies a choice to computed options (SPEC §4 'Choosing a delivery type'): the type, its details, and the
+ * ready and delivery dates shown beside that option (`shownDates`, the same function the browser shows them with).
+ */
 export function chooseDelivery(
   options: DeliveryOptions,
   choice: DeliveryChoice,
   carriers: { code: string; name: string }[],
 ): ChosenDelivery | { ok: false; error: ChoiceError } {
   const fail = (error: ChoiceError) => ({ ok: false as const, error });
+  const dates = shownDates(options, { option: choice.option, location: choice.location ?? null });
+  const done = (deliveryType: DeliveryType, deliveryDetails: string, price: Kurus, place: StoreLocationOption | null = null): ChosenDelivery | { ok: false; error: ChoiceError } =>
+    dates
+      ? {
+          ok: true,
+          option: choice.option,
+          deliveryType,
+          deliveryDetails,
+          location: place?.code ?? null,
+          locationName: place ? `${place.displayName} (${place.locationDetails})` : null,
+          toBeReady: dates.ready.dateISO,
+          estimatedDelivery: dates.estimated.dateISO,
+          price,
+        }
+      : fail("optionUnavailable");
   const shippingCode = SHIPPING_BY_OPTION[choice.option];
   if (shippingCode) {
     const slot = options.shipping.slots[shippingCode];
@@ -405,16 +471,7 @@ export function chooseDelivery(
       if (!carrier) return fail("carrierRequired");
       details = carrier.name;
     }
-    return {
-      ok: true,
-      option: choice.option,
-      deliveryType: "Carrier",
-      deliveryDetails: details,
-      location: null,
-      toBeReady: options.shipping.suggested.dateISO,
-      estimatedDelivery: slot.estimatedDelivery.dateISO,
-      price: slot.price,
-    };
+    return done("Carrier", details, slot.price);
   }
   if (choice.option === "DeliveryStandart" || VIP_BY_OPTION[choice.option]) {
     const isStd = choice.option === "DeliveryStandart";
@@ -425,32 +482,11 @@ export function chooseDelivery(
       : opt.slots.find((s) => s.code === VIP_BY_OPTION[choice.option]);
     if (!slot) return fail(isStd ? "slotRequired" : "optionUnavailable");
     if (!slot.isOpen) return fail("optionUnavailable");
-    return {
-      ok: true,
-      option: choice.option,
-      deliveryType: "Delivery",
-      deliveryDetails: slot.timeFrame,
-      location: null,
-      toBeReady: opt.suggested.dateISO,
-      estimatedDelivery: opt.suggested.dateISO,
-      price: opt.price,
-    };
+    return done("Delivery", slot.timeFrame, opt.price);
   }
-  // Store
-  const store = options.store;
-  if (!store.suggested) return fail("optionUnavailable");
-  const location = choice.location ? store.locations.find((l) => l.code === choice.location) : store.locations[0];
-  if (!location) return fail("optionUnavailable");
-  if (!choice.hour) return fail("storeHourRequired");
-  if (!location.deliveryTimes.includes(choice.hour)) return fail("storeHourRequired");
-  return {
-    ok: true,
-    option: "Store",
-    deliveryType: "Store",
-    deliveryDetails: choice.hour,
-    location: location.code,
-    toBeReady: store.suggested.dateISO,
-    estimatedDelivery: store.suggested.dateISO,
-    price: 0,
-  };
+  // Store: the chosen pickup place (default: the first) at one of its hours on its own ready day
+  const location = choice.location ? options.store.locations.find((l) => l.code === choice.location) : options.store.locations[0];
+  if (!location?.suggested) return fail("optionUnavailable");
+  if (!choice.hour || !location.deliveryTimes.includes(choice.hour)) return fail("storeHourRequired");
+  return done("Store", choice.hour, 0, location);
 }

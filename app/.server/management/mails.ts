@@ -49,7 +49,8 @@ export async function outForDeliveryMail(app: AppContext, tx: DbOrTx, order: Ord
 }
 
 export async function readyForPickupMail(app: AppContext, tx: DbOrTx, order: OrderRow) {
-  const vars = { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: tr.footer.address };
+  // the pickup place as the buyer chose it at checkout (orders placed before places were stored: the workshop)
+  const vars = { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: order.pickupPlace || tr.footer.address };
   await queueMail(
     tx,
     {

@@ -16,6 +16,7 @@ import * as mails from "./mails";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { safeReturnUrl } from "~/shared/account";
 import { addDays, istanbulDate } from "~/shared/clock";
+import { detailsText } from "~/shared/delivery-choice";
 import { formatTRY } from "~/shared/money";
 import { isOrderStatus, TRANSITIONS, type OrderStatus } from "~/shared/order-status";
 import {
@@ -242,7 +243,7 @@ export async function orderDetail(app: AppContext, staff: Staff, orderNumber: st
       readyDate: order.readyDate,
       estimatedDelivery: order.estimatedDelivery,
       deliveryType: order.deliveryType,
-      deliveryDetails: order.deliveryDetails,
+      deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       email: order.email,
       member: order.userId !== null,
       userId: order.userId,
@@ -451,23 +452,30 @@ export async function refundOrder(app: AppContext, staff: Staff, orderNumber: st
 
 // ─── production board ───────────────────────────────────────────────────────────────────────────
 
-/** What to bake on a day and the door-delivery route list per slot. */
+/**
+ * The production board of a ready date: what to bake, the door-delivery route per slot, the pickups per place
+ * and hour, and the parcels to hand to carriers. Every list reads the order's stored ready date and details.
+ */
 export async function productionBoard(app: AppContext, day: string) {
-  const [bake, door, orderCount] = await Promise.all([orders.bakeList(app, day), orders.doorDeliveries(app, day), orders.bookedCount(app, day)]);
+  const [bake, dayOrders, orderCount] = await Promise.all([orders.bakeList(app, day), orders.dayOrders(app, day), orders.bookedCount(app, day)]);
   const products = new Map((await catalog.getProducts(app, [...new Set(bake.map((b) => b.productId))])).map((p) => [p.id, p]));
-  const lines = await orders.linesOf(app, door.map((o) => o.id));
-  const slots = new Map<string, ReturnType<typeof routeStop>[]>();
-  for (const o of door) {
-    const stop = routeStop(o, lines.filter((l) => l.orderId === o.id));
-    slots.set(o.deliveryDetails, [...(slots.get(o.deliveryDetails) ?? []), stop]);
-  }
+  const lines = await orders.linesOf(app, dayOrders.map((o) => o.id));
+  const stopOf = (o: orders.OrderRow) => routeStop(o, lines.filter((l) => l.orderId === o.id));
+  const group = (rows: orders.OrderRow[], key: (o: orders.OrderRow) => string) => {
+    const m = new Map<string, ReturnType<typeof routeStop>[]>();
+    for (const o of rows) m.set(key(o), [...(m.get(key(o)) ?? []), stopOf(o)]);
+    return [...m].sort(([a], [b]) => a.localeCompare(b, "tr"));
+  };
+  const of = (type: string) => dayOrders.filter((o) => o.deliveryType === type);
   return {
     day,
     previous: addDays(day, -1),
     next: addDays(day, 1),
     bake: bake.map((b) => ({ ...b, variant: products.get(b.productId)?.variants.find((v) => v.code === b.variant)?.name ?? b.variant })),
     totals: { units: bake.reduce((s, b) => s + b.units, 0), orders: orderCount },
-    slots: [...slots].sort(([a], [b]) => a.localeCompare(b)).map(([slot, stops]) => ({ slot, stops })),
+    slots: group(of("Delivery"), (o) => o.deliveryDetails).map(([slot, stops]) => ({ slot, stops })),
+    pickups: group(of("Store"), (o) => o.pickupPlace ?? "").map(([place, stops]) => ({ place, stops })),
+    shipments: group(of("Carrier"), (o) => o.deliveryDetails).map(([carrier, stops]) => ({ carrier, stops })),
   };
 }
 
@@ -482,6 +490,9 @@ function routeStop(o: orders.OrderRow, lines: orders.OrderLineRow[]) {
     phone: a.phone,
     items: lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
     hasNote: Boolean(o.giftNote || o.mediaLink),
+    /** Pickup hour, time slot or carrier as stored; the delivery date promised to the buyer. */
+    details: o.deliveryDetails,
+    estimatedDelivery: o.estimatedDelivery,
   };
 }
 

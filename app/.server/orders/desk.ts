@@ -114,6 +114,15 @@ export async function doorDeliveries(db: DbOrTx, readyDate: string): Promise<Ord
     .orderBy(asc(orders.deliveryDetails), asc(orders.orderNumber));
 }
 
+/** Every open order of a ready date (the production board's pickups and shipments), by type, details, number. */
+export async function dayOrders(db: DbOrTx, readyDate: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.readyDate, readyDate), OPEN))
+    .orderBy(asc(orders.deliveryType), asc(orders.pickupLocation), asc(orders.deliveryDetails), asc(orders.orderNumber));
+}
+
 /** Carrier and tracking number of an order, in the caller's transaction. */
 export async function setShipment(tx: DbOrTx, orderId: number, s: { carrier: string | null; trackingNumber: string | null }, at: Date): Promise<void> {
   await tx.update(orders).set({ carrier: s.carrier, trackingNumber: s.trackingNumber, updatedAt: at }).where(eq(orders.id, orderId));

@@ -229,6 +229,7 @@ export const countByStatus = (app: AppContext) => desk.countByStatus(app.db);
 export const bakeList = (app: AppContext, readyDate: string) => desk.bakeList(app.db, readyDate);
 /** Open door-delivery orders of a ready date, by slot. */
 export const doorDeliveries = (app: AppContext, readyDate: string) => desk.doorDeliveries(app.db, readyDate);
+export const dayOrders = (app: AppContext, readyDate: string) => desk.dayOrders(app.db, readyDate);
 /** Orders placed signed in as `userId` or as a guest with `email`. */
 export const ordersOfPerson = (app: AppContext, userId: number, email: string) => desk.ordersOfPerson(app.db, userId, email);
 /** Carrier and tracking number, in the caller's transaction. */

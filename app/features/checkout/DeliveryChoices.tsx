@@ -1,7 +1,9 @@
 import type { DeliveryOptions } from "~/.server/delivery/rules";
 import { DeliveryNotices } from "~/features/geo/DeliveryNotices";
+import { shownDates } from "~/shared/delivery-choice";
 import { formatTRY } from "~/shared/money";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { deliveryTr } from "~/shared/texts/delivery.tr";
 import { fmt } from "~/shared/texts/tr";
 
 const t = checkoutTr.delivery;
@@ -21,18 +23,31 @@ const VIP = [
   ["DeliveryNight", "night"],
 ] as const;
 
-function Radio(props: { value: string; label: string; price: number; note?: string; choice: Choice; onChoose: (c: Choice) => void; disabled?: boolean }) {
-  const id = `opt-${props.value}`;
+function Radio(props: {
+  value: string;
+  label: string;
+  price: number;
+  note?: string;
+  /** Why the option cannot be chosen (shown beside it). */
+  reason?: string;
+  choice: Choice;
+  onChoose: (c: Choice) => void;
+  disabled?: boolean;
+  /** Several radios of one option (pickup places): which one this is. */
+  location?: string;
+}) {
+  const id = props.location ? `opt-${props.value}-${props.location}` : `opt-${props.value}`;
+  const checked = props.choice.option === props.value && (props.location === undefined || props.choice.location === props.location);
   return (
-    <label htmlFor={id} className={`flex items-start gap-3 rounded-lg border p-3 ${props.choice.option === props.value ? "border-choc-700 bg-choc-100" : "border-choc-200 bg-white"} ${props.disabled ? "opacity-50" : "cursor-pointer"}`}>
+    <label htmlFor={id} className={`flex items-start gap-3 rounded-lg border p-3 ${checked ? "border-choc-700 bg-choc-100" : "border-choc-200 bg-white"} ${props.disabled ? "opacity-60" : "cursor-pointer"}`}>
       <input
         id={id}
         type="radio"
         name="option"
         value={props.value}
         disabled={props.disabled}
-        checked={props.choice.option === props.value}
-        onChange={() => props.onChoose({ ...props.choice, option: props.value })}
+        checked={checked}
+        onChange={() => props.onChoose(props.location === undefined ? { ...props.choice, option: props.value } : { ...props.choice, option: props.value, location: props.location, hour: "" })}
         className="mt-1 h-4 w-4"
       />
       <span className="flex-1">
@@ -40,29 +55,53 @@ function Radio(props: { value: string; label: string; price: number; note?: stri
           <span>{props.label}</span>
           <span>{formatTRY(props.price)}</span>
         </span>
-        {props.note ? <span className="block text-sm text-choc-700">{props.note}</span> : null}
+        {props.note ? <span className="block text-sm text-choc-700" data-shown-date>{props.note}</span> : null}
+        {props.reason ? <span className="block text-sm text-stone-700">{props.reason}</span> : null}
       </span>
     </label>
   );
 }
 
-/** Delivery-option radio groups (SPEC §2.8): carrier, same-day courier, workshop pickup. */
-export function DeliveryChoices({ options, choice, onChoose, errors }: { options: DeliveryOptions | null; choice: Choice; onChoose: (c: Choice) => void; errors: Record<string, string> }) {
+/**
+ * Delivery-option radio groups (SPEC §2.8): carrier, same-day courier, pickup at each place the shop lists.
+ * The date beside each option is `shownDates` of that option: the same function the server stores it with.
+ */
+export function DeliveryChoices({
+  options,
+  choice,
+  onChoose,
+  onOrderFor,
+  errors,
+}: {
+  options: DeliveryOptions | null;
+  choice: Choice;
+  onChoose: (c: Choice) => void;
+  /** 'Order for the first suitable day' (VIP past its time): sets the ready date. */
+  onOrderFor?: (dateISO: string) => void;
+  errors: Record<string, string>;
+}) {
   if (!options) return <p className="text-sm text-choc-700">{t.noOptions}</p>;
   const s = options.shipping;
   const d = options.delivery;
   const st = options.store;
-  const est = (date: string) => fmt(t.estimated, { date });
-  const location = st.locations.find((l) => l.code === choice.location) ?? st.locations[0];
+  const today = options.today;
+  const est = (option: string) => {
+    const dates = shownDates(options, { option });
+    if (!dates) return undefined;
+    return fmt(dates.estimated.dateISO === today ? t.estimatedToday : t.estimated, { date: dates.estimated.date });
+  };
+  const slotReason = (slot: { isOpen: boolean; closedReason?: "staff" | "time"; orderBy?: string }) =>
+    slot.isOpen ? undefined : slot.closedReason === "staff" ? deliveryTr.options.slotClosedStaff : slot.orderBy ? fmt(deliveryTr.options.slotClosedTime, { time: slot.orderBy }) : undefined;
+  const chosenPlace = st.locations.find((l) => l.code === choice.location) ?? st.locations[0];
   return (
     <div className="space-y-5">
-      <DeliveryNotices options={options} />
+      <DeliveryNotices options={options} onOrderFor={onOrderFor} />
       {s.available ? (
         <fieldset className="space-y-2">
           <legend className="mb-1 font-bold">{t.carrierGroup}</legend>
-          <Radio value="Standart" label={t.standart} price={s.slots.standart.price} note={est(s.slots.standart.estimatedDelivery.date)} choice={choice} onChoose={onChoose} />
-          {s.slots.express ? <Radio value="Express" label={t.express} price={s.slots.express.price} note={est(s.slots.express.estimatedDelivery.date)} choice={choice} onChoose={onChoose} /> : null}
-          <Radio value="Other" label={t.other} price={s.slots.other.price} note={est(s.slots.other.estimatedDelivery.date)} choice={choice} onChoose={onChoose} />
+          <Radio value="Standart" label={t.standart} price={s.slots.standart.price} note={est("Standart")} choice={choice} onChoose={onChoose} />
+          {s.slots.express ? <Radio value="Express" label={t.express} price={s.slots.express.price} note={est("Express")} choice={choice} onChoose={onChoose} /> : null}
+          <Radio value="Other" label={t.other} price={s.slots.other.price} note={est("Other")} choice={choice} onChoose={onChoose} />
           {choice.option === "Other" ? (
             <div className="ml-8">
               <label htmlFor="carrier" className="block text-sm font-medium">
@@ -87,7 +126,7 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
               {errors.carrier ? <p id="carrier-error" className="text-sm text-red-700">{errors.carrier}</p> : null}
             </div>
           ) : null}
-          <Radio value="Special" label={t.special} price={s.slots.special.price} note={est(s.slots.special.estimatedDelivery.date)} choice={choice} onChoose={onChoose} />
+          <Radio value="Special" label={t.special} price={s.slots.special.price} note={est("Special")} choice={choice} onChoose={onChoose} />
         </fieldset>
       ) : null}
       {d.std.available || d.vip.available ? (
@@ -95,7 +134,7 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
           <legend className="mb-1 font-bold">{t.courierGroup}</legend>
           {d.std.available && d.std.price !== null ? (
             <>
-              <Radio value="DeliveryStandart" label={t.deliveryStandart} price={d.std.price} note={d.std.suggested ? est(d.std.suggested.date) : undefined} choice={choice} onChoose={onChoose} />
+              <Radio value="DeliveryStandart" label={t.deliveryStandart} price={d.std.price} note={est("DeliveryStandart")} choice={choice} onChoose={onChoose} />
               {choice.option === "DeliveryStandart" ? (
                 <div className="ml-8">
                   <label htmlFor="slot" className="block text-sm font-medium">
@@ -112,7 +151,7 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
                     <option value="">—</option>
                     {d.std.slots.map((sl) => (
                       <option key={sl.code} value={sl.code} disabled={!sl.isOpen}>
-                        {sl.timeFrame}
+                        {sl.isOpen ? sl.timeFrame : fmt(deliveryTr.options.slotClosed, { timeFrame: sl.timeFrame })}
                       </option>
                     ))}
                   </select>
@@ -131,7 +170,8 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
                     value={value}
                     label={`${t.vip} — ${t.vipSlots[code]} (${slot.timeFrame})`}
                     price={d.vip.price!}
-                    note={d.vip.suggested ? est(d.vip.suggested.date) : undefined}
+                    note={slot.isOpen ? est(value) : undefined}
+                    reason={slotReason(slot)}
                     choice={choice}
                     onChoose={onChoose}
                     disabled={!slot.isOpen}
@@ -141,14 +181,27 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
             : null}
         </fieldset>
       ) : null}
-      {st.suggested && st.locations.length > 0 && location ? (
+      {st.locations.some((l) => l.suggested) ? (
         <fieldset className="space-y-2">
           <legend className="mb-1 font-bold">{t.pickupGroup}</legend>
-          <Radio value="Store" label={`${t.store}: ${location.displayName}`} price={0} note={fmt(t.readyOn, { date: st.suggested.date })} choice={choice} onChoose={onChoose} />
-          {choice.option === "Store" ? (
+          {st.locations.map((l) =>
+            l.suggested ? (
+              <Radio
+                key={l.code}
+                value="Store"
+                location={l.code}
+                label={`${t.store}: ${l.displayName}`}
+                price={0}
+                note={`${fmt(l.suggested.isToday ? t.readyOnToday : t.readyOn, { date: l.suggested.date })} · ${fmt(t.pickupHours, { early: l.deliveryTimes[0] ?? "", late: l.deliveryTimes.at(-1) ?? "" })}`}
+                reason={l.locationDetails}
+                choice={choice}
+                onChoose={onChoose}
+              />
+            ) : null,
+          )}
+          {choice.option === "Store" && chosenPlace?.suggested ? (
             <div className="ml-8">
-              <input type="hidden" name="location" value={location.code} />
-              <p className="text-sm text-choc-700">{location.locationDetails}</p>
+              <input type="hidden" name="location" value={chosenPlace.code} />
               <label htmlFor="hour" className="mt-2 block text-sm font-medium">
                 {t.hourChoice}
               </label>
@@ -156,12 +209,12 @@ export function DeliveryChoices({ options, choice, onChoose, errors }: { options
                 id="hour"
                 name="hour"
                 value={choice.hour}
-                onChange={(e) => onChoose({ ...choice, hour: e.target.value, location: location.code })}
+                onChange={(e) => onChoose({ ...choice, hour: e.target.value, location: chosenPlace.code })}
                 aria-invalid={Boolean(errors.hour)}
                 className="mt-1 w-full rounded border border-choc-200 bg-white p-2"
               >
                 <option value="">—</option>
-                {location.deliveryTimes.map((h) => (
+                {chosenPlace.deliveryTimes.map((h) => (
                   <option key={h} value={h}>
                     {h}
                   </option>

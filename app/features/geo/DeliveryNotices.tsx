@@ -18,10 +18,17 @@ export function noticeText(notice: DeliveryNotice, maxDate?: string): string {
       return n.areaNotCovered;
     case "neighbourhoodNeeded":
       return n.neighbourhoodNeeded;
+    case "shippingCutoffPassed":
+      return fmt(n.shippingCutoffPassed, { time: notice.time ?? "", date: notice.date?.date ?? "" });
+    case "courierCutoffPassed":
+      return fmt(n.courierCutoffPassed, { time: notice.time ?? "", date: notice.date?.date ?? "" });
     case "sameDayPassed":
-      return n.sameDayPassed;
+      if (!notice.slots) return n.sameDayPassed;
+      return notice.all
+        ? n.vipAllPassed
+        : fmt(n.vipSomePassed, { slots: notice.slots.map((c) => deliveryTr.vipSlots[c].toLocaleLowerCase("tr")).join(", ") });
     case "pickupSameDayPassed":
-      return n.pickupSameDayPassed;
+      return notice.date ? fmt(n.pickupSameDayPassed, { time: notice.time ?? "", date: notice.date.date }) : n.pickupSameDayPassedNoDate;
     case "basketEmpty":
       return n.basketEmpty;
     case "closedDay":
@@ -41,7 +48,7 @@ export function noticeText(notice: DeliveryNotice, maxDate?: string): string {
 export function DeliveryNotices({ options, onOrderFor }: { options: NoticesInput; onOrderFor?: (dateISO: string) => void }) {
   if (options.notices.length === 0 && !options.doNotShowMsg) return null;
   return (
-    <ul className="mt-3 space-y-2" aria-label={deliveryTr.calculator.title}>
+    <ul className="mt-3 space-y-2" aria-label={deliveryTr.notices.title}>
       {options.doNotShowMsg ? (
         <li className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-notice="doNotShowMsg">
           {options.doNotShowMsg}

@@ -57,6 +57,9 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
           <p className="mt-[1mm]">{fmt(t.printDate, { date: formatDateTr(v.printDate) })}</p>
           <p>{fmt(t.orderNumber, { number: v.orderNumber })}</p>
           <p>{fmt(t.orderDate, { date: formatDateTr(v.orderDate) })}</p>
+          {v.delivery ? (
+            <p data-testid="invoice-delivery">{fmt(t.delivery, { type: v.delivery.type, details: v.delivery.details ? ` (${v.delivery.details})` : "", date: formatDateTr(v.delivery.readyDate) })}</p>
+          ) : null}
         </div>
         <div>
           <h3 className="text-[8pt] font-bold">{t.recipient}</h3>

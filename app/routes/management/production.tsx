@@ -7,6 +7,7 @@ import { formatDayTr, istanbulDate } from "~/shared/clock";
 import { productionDaySchema, statusLabel } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
 
 const t = managementTr;
 const p = t.production;
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export { SectionError as ErrorBoundary };
 
 export default function Production({ loaderData }: Route.ComponentProps) {
-  const { day, previous, next, bake, totals, slots } = loaderData;
+  const { day, previous, next, bake, totals, slots, pickups, shipments } = loaderData;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -114,6 +115,71 @@ export default function Production({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </section>
+
+      <section className={`${panelClass} print-break`} aria-labelledby="pickups">
+        <h2 id="pickups" className="text-lg font-semibold">
+          {p.pickups}
+        </h2>
+        <p className="text-sm text-stone-700">{p.pickupsHint}</p>
+        {pickups.length === 0 ? <p className="mt-2">{p.noPickups}</p> : null}
+        {pickups.map((g) => (
+          <div key={g.place} className="mt-4" data-testid="board-pickups">
+            <h3 className="font-semibold">{g.place ? fmt(p.place, { place: g.place }) : p.noPlace}</h3>
+            <Table caption={g.place ? fmt(p.place, { place: g.place }) : p.noPlace} columns={[p.order, p.hour, p.recipient, p.phone, p.items, p.status]}>
+              {g.stops.map((stop) => (
+                <Row key={stop.orderNumber}>
+                  <Cell label={p.order}>
+                    <Link to={`/management/orders/${stop.orderNumber}`} className="underline">
+                      {stop.orderNumber}
+                    </Link>
+                  </Cell>
+                  <Cell label={p.hour}>{stop.details || t.common.none}</Cell>
+                  <Cell label={p.recipient}>{stop.recipient}</Cell>
+                  <Cell label={p.phone}>{stop.phone ? <a href={`tel:+90${stop.phone}`}>{stop.phone}</a> : t.common.none}</Cell>
+                  <Cell label={p.items}>{stop.items}</Cell>
+                  <Cell label={p.status}>{statusLabel(stop.status)}</Cell>
+                </Row>
+              ))}
+            </Table>
+          </div>
+        ))}
+      </section>
+
+      <section className={`${panelClass} print-break`} aria-labelledby="shipments">
+        <h2 id="shipments" className="text-lg font-semibold">
+          {p.shipments}
+        </h2>
+        <p className="text-sm text-stone-700">{p.shipmentsHint}</p>
+        {shipments.length === 0 ? <p className="mt-2">{p.noShipments}</p> : null}
+        {shipments.map((g) => (
+          <div key={g.carrier} className="mt-4" data-testid="board-shipments">
+            <h3 className="font-semibold">{fmt(p.carrier, { carrier: carrierLabel(g.carrier) })}</h3>
+            <Table caption={fmt(p.carrier, { carrier: carrierLabel(g.carrier) })} columns={[p.order, p.recipient, p.address, p.items, p.estimated, p.status]}>
+              {g.stops.map((stop) => (
+                <Row key={stop.orderNumber}>
+                  <Cell label={p.order}>
+                    <Link to={`/management/orders/${stop.orderNumber}`} className="underline">
+                      {stop.orderNumber}
+                    </Link>
+                  </Cell>
+                  <Cell label={p.recipient}>{stop.recipient}</Cell>
+                  <Cell label={p.address}>
+                    {stop.address}
+                    <span className="block text-xs text-stone-600">{stop.area}</span>
+                  </Cell>
+                  <Cell label={p.items}>{stop.items}</Cell>
+                  <Cell label={p.estimated}>{stop.estimatedDelivery ? formatDayTr(stop.estimatedDelivery) : t.common.none}</Cell>
+                  <Cell label={p.status}>{statusLabel(stop.status)}</Cell>
+                </Row>
+              ))}
+            </Table>
+          </div>
+        ))}
+      </section>
     </div>
   );
 }
+
+const CARRIER_OPTIONS: Record<string, string> = { Standart: checkoutTr.delivery.standart, Express: checkoutTr.delivery.express, Special: checkoutTr.delivery.special };
+/** A carrier order's details: the option (standard, express, special) or the carrier the buyer preferred. */
+const carrierLabel = (details: string) => CARRIER_OPTIONS[details] ?? details;

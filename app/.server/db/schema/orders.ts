@@ -19,6 +19,9 @@ export const orders = pgTable(
     deliveryDetails: text("delivery_details").notNull().default(""),
     readyDate: date("ready_date").notNull(),
     estimatedDelivery: date("estimated_delivery"),
+    /** Pickup (Store): the place's code, and its name and address as the buyer saw them at checkout. */
+    pickupLocation: text("pickup_location"),
+    pickupPlace: text("pickup_place"),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     /** addressObj of SPEC §3, as entered (delivery and billing). */
