@@ -157,7 +157,7 @@ describe("checkout", () => {
     await toDelivery(t);
     await address(t.page, { city: "Ankara", county: "Çankaya" });
     await t.page.getByLabel("Cep telefonu").fill("5321234567");
-    await t.page.getByLabel(/Atölyeden teslim al/).check();
+    await t.page.getByLabel(/Atölyeden teslim al: Kadıköy/).check();
     await t.page.getByRole("button", { name: "Devam Et" }).click();
     await t.page.getByText("Mağaza teslim saati seçilmelidir").first().waitFor();
     await t.page.getByLabel("Teslim alma saati").selectOption("15:00");

@@ -20,6 +20,7 @@ import { setSetting, DEFAULT_SETTINGS } from "../settings/service";
 import { hedef81Cities } from "../db/schema/campaigns";
 import { fieldsOf, testCard } from "../payments/testing";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { shownDates } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 
 let app: TestApp;
@@ -63,7 +64,9 @@ async function readyBasket(
     countyId: String(place.countyId),
     phone: "5321234567",
     invoiceType: "Individual",
-    readyDate: opts.options.defaultReadyDate.dateISO,
+    // the dates shown beside the option, as the delivery step sends them
+    readyDate: shownDates(opts.options, { option: "Standart" })!.ready.dateISO,
+    estimatedDelivery: shownDates(opts.options, { option: "Standart" })!.estimated.dateISO,
     option: "Standart",
   });
   if (!form.success) throw new Error(JSON.stringify(form.error.issues));

@@ -84,7 +84,8 @@ describe("delivery options", () => {
     expect(o.delivery.std).toMatchObject({ available: true, isToday: true, price: 12_000 });
     expect(o.delivery.std.suggested?.date).toBe("23 Kasım Pazartesi");
     expect(o.shipping.slots.express).toBeNull(); // door delivery is cheaper than express
-    expect(o.notices).toEqual([]);
+    // 10:00: only the VIP morning slot has passed its order time (two hours before it starts)
+    expect(o.notices).toEqual([expect.objectContaining({ code: "sameDayPassed", slots: ["morning"], all: false })]);
   });
 
   it("an uncovered county gets the notice and express shipping", async () => {
