@@ -12,6 +12,7 @@ import * as checkout from "~/.server/checkout/service";
 import * as geo from "~/.server/geo/service";
 import * as payments from "~/.server/payments/service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { shownDates } from "~/shared/delivery-choice";
 
 export interface Visitor {
   cookie: string;
@@ -77,7 +78,9 @@ export async function readyBasket(
     countyId: String(where.countyId),
     phone: "5321234567",
     invoiceType: "Individual",
-    readyDate: options.options.defaultReadyDate.dateISO,
+    // the dates shown beside the option, as the delivery step sends them
+    readyDate: shownDates(options.options, { option: "Standart" })!.ready.dateISO,
+    estimatedDelivery: shownDates(options.options, { option: "Standart" })!.estimated.dateISO,
     option: "Standart",
   });
   if (!form.success) throw new Error(JSON.stringify(form.error.issues));

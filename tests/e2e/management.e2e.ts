@@ -13,6 +13,7 @@ import * as checkout from "~/.server/checkout/service";
 import * as geo from "~/.server/geo/service";
 import * as payments from "~/.server/payments/service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { shownDates } from "~/shared/delivery-choice";
 
 /**
  * The staff area in Chromium (issue 12): a staff member signs in, moves a member's order from received to
@@ -55,7 +56,9 @@ async function prepare(app: AppContext) {
     countyId: String(county.id),
     phone: "5321234567",
     invoiceType: "Individual",
-    readyDate: opts.options.defaultReadyDate.dateISO,
+    // the dates shown beside the option, as the delivery step sends them
+    readyDate: shownDates(opts.options, { option: "Standart" })!.ready.dateISO,
+    estimatedDelivery: shownDates(opts.options, { option: "Standart" })!.estimated.dateISO,
     option: "Standart",
   });
   if (!form.success) throw new Error(JSON.stringify(form.error.issues));

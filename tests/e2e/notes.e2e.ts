@@ -16,6 +16,7 @@ import * as orders from "~/.server/orders/service";
 import * as payments from "~/.server/payments/service";
 import * as printing from "~/.server/printing/service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
+import { shownDates } from "~/shared/delivery-choice";
 
 /**
  * Gift notes and printables in Chromium (issue 10): a member's order with a note and a media link (placed through
@@ -60,7 +61,9 @@ async function placeOrder(app: AppContext, userId: number, withNote: boolean, li
     firmName: "Kaya Tasarım Ltd. Şti.",
     taxAuthority: "Çankaya",
     taxId: "1234567890",
-    readyDate: opts.options.defaultReadyDate.dateISO,
+    // the dates shown beside the option, as the delivery step sends them
+    readyDate: shownDates(opts.options, { option: "Standart" })!.ready.dateISO,
+    estimatedDelivery: shownDates(opts.options, { option: "Standart" })!.estimated.dateISO,
     option: "Standart",
   });
   if (!form.success) throw new Error(JSON.stringify(form.error.issues));
