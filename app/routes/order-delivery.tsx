@@ -215,9 +215,6 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
   const [showDate, setShowDate] = useState(Boolean(values.requestedDate));
   const lastNotice = useRef<unknown>(null);
 
-  // after a refused submit the loader answers the options as they are now (a cutoff may have passed)
-  useEffect(() => setOptions(loaderData.options), [loaderData.options]);
-
   useEffect(() => {
     if (actionData && actionData !== lastNotice.current) {
       lastNotice.current = actionData;
@@ -249,6 +246,16 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
     if (g.cityId && g.countyId) optionsFetcher.load(`/api/checkout/options?${q}`);
     else setOptions(null);
   };
+
+  // a refused submit (an option closed or its date moved while the page was open): show the options as they
+  // are now, for the same address and requested date, so the buyer sees the new dates before choosing again
+  const refreshedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!actionData || refreshedFor.current === actionData) return;
+    refreshedFor.current = actionData;
+    if ("option" in actionData.fields) reload({ cityId: values.cityId, countyId: values.countyId, areaId: values.areaId, date: values.requestedDate });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refused submit, with the values it was sent with
+  }, [actionData]);
 
   const setRequested = (date: string) => {
     clearChoice({ requestedDate: date });

@@ -167,8 +167,8 @@ export interface InvoiceView {
   /** Istanbul calendar days. */
   printDate: IsoDate;
   orderDate: IsoDate;
-  /** The order's delivery as stored at checkout: type, details, ready date (the day it is made). */
-  delivery?: { type: string; details: string; readyDate: IsoDate };
+  /** The order's delivery as stored at checkout: its type and ready date (the day it is made). */
+  delivery?: { type: string; readyDate: IsoDate };
   recipient: InvoiceRecipient;
   rows: InvoiceProductRow[];
   /** The delivery-fee row (net, at the delivery rate of the order's time); null without a shipping cost. */

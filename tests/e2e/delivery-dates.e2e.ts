@@ -118,7 +118,7 @@ async function staffSees(shop: RunningShop, number: string, day: string, dayLong
   await s.visit(`/management/orders/${number}`, { axe: false });
   await s.page.getByText(dayLong).first().waitFor();
   await s.visit(`/printinvoice/${number}`, { axe: false });
-  await expect(s.page.getByTestId("invoice-delivery").first().textContent()).resolves.toContain(`hazır olma tarihi: ${dayLong}`);
+  await expect(s.page.getByTestId("invoice-delivery").first().textContent()).resolves.toContain(`Hazır olma tarihi: ${dayLong}`);
   s.assertNoErrors();
   await s.close();
 }

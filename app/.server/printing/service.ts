@@ -8,7 +8,6 @@ import * as orders from "../orders/service";
 import { getSettings } from "../settings/service";
 import { productImage } from "~/shared/catalog";
 import { istanbulDate } from "~/shared/clock";
-import { detailsText } from "~/shared/delivery-choice";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
 
@@ -148,7 +147,6 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
     orderDate: istanbulDate(order.createdAt),
     delivery: {
       type: ordersTr.deliveryType[order.deliveryType as keyof typeof ordersTr.deliveryType] ?? order.deliveryType,
-      details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       readyDate: order.readyDate,
     },
     recipient: recipientOf(order.address),

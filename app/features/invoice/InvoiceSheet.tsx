@@ -26,10 +26,10 @@ const PRINT_CSS = `
 const money = (k: number) => formatTRY(k, { zeroAsFree: false });
 
 /**
- * Room for the table in a copy (93 mm high, less the header blocks), and the height of its header and of one row
+ * Room for the table in a copy (93 mm high, less the header blocks, the delivery line included), and the height of its header and of one row
  * at full size, in millimetres: a longer table is scaled down to stay inside its third of the page.
  */
-const TABLE_ROOM_MM = 55;
+const TABLE_ROOM_MM = 51;
 const TABLE_HEAD_MM = 5.5;
 const TABLE_ROW_MM = 6.8;
 const tableZoom = (rows: number) => Math.min(1, TABLE_ROOM_MM / (TABLE_HEAD_MM + TABLE_ROW_MM * rows));
@@ -58,7 +58,7 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
           <p>{fmt(t.orderNumber, { number: v.orderNumber })}</p>
           <p>{fmt(t.orderDate, { date: formatDateTr(v.orderDate) })}</p>
           {v.delivery ? (
-            <p data-testid="invoice-delivery">{fmt(t.delivery, { type: v.delivery.type, details: v.delivery.details ? ` (${v.delivery.details})` : "", date: formatDateTr(v.delivery.readyDate) })}</p>
+            <p data-testid="invoice-delivery">{fmt(t.delivery, { type: v.delivery.type, date: formatDateTr(v.delivery.readyDate) })}</p>
           ) : null}
         </div>
         <div>

@@ -13,7 +13,7 @@ export const invoiceTr = {
   printDate: "Düzenleme tarihi: {date}",
   orderNumber: "Sipariş no: {number}",
   orderDate: "Sipariş tarihi: {date}",
-  delivery: "Teslimat: {type}{details}, hazır olma tarihi: {date}",
+  delivery: "Hazır olma tarihi: {date} ({type})",
   columns: {
     image: "Görsel",
     product: "Ürün",
