@@ -180,7 +180,8 @@ describe("the calculator and the delivery calls use the visitor's basket", () =>
     expect(o.shipping.basketDetails.itemCount).toBe(3);
     const total = o.shipping.basketDetails.productTotal;
     expect(total).toBeGreaterThan(0);
-    expect(o.notices.map((n) => n.code)).toEqual([]); // no 'basket must contain products'
+    // no 'basket must contain products' any more; at 10:00 only the VIP morning slot (09:00) has passed its order time
+    expect(o.notices.map((n) => n.code)).toEqual(["sameDayPassed"]);
     expect(o.shipping.suggested.dateISO).toBe("2026-11-23"); // same day: before 15:00 with products
     expect(o.delivery.std).toMatchObject({ available: true, isToday: true, remainingtoFree: Math.max(0, 200_000 - total) });
     expect(o.shipping.slots.express).toBeNull(); // door delivery offered and cheaper than express
