@@ -131,13 +131,16 @@ export async function startPreparedShop(
   prepare: (app: AppContext) => Promise<void>,
   opts: { shopNow?: string } = {},
 ): Promise<{ shop: RunningShop; cleanup(): void }> {
+  // `prepare` runs at the shop's fixed time too: data it makes for a checkout (a delivery choice with its
+  // shown dates) must be what the shop computes at its own time
+  const prepEnv = opts.shopNow ? { SHOP_NOW: opts.shopNow, ...env } : env;
   if (process.env.DATABASE_URL) {
     const shop = await startShop({ env, ...opts });
-    await withShopDb({ ...env, DATABASE_URL: shop.env.DATABASE_URL }, prepare);
+    await withShopDb({ ...prepEnv, DATABASE_URL: shop.env.DATABASE_URL }, prepare);
     return { shop, cleanup: () => {} };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-prep-"));
-  await withShopDb({ ...env, DATA_DIR: dataDir }, prepare);
+  await withShopDb({ ...prepEnv, DATA_DIR: dataDir }, prepare);
   const shop = await startShop({ env: { ...env, DATA_DIR: dataDir }, ...opts });
   return { shop, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
