@@ -9,10 +9,11 @@ import express, { type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig, type Config } from "~/.server/config";
 import { boot, type Booted } from "~/.server/boot";
-import { ping } from "~/.server/db/client";
+import { ping, redactUrl, StartupError } from "~/.server/db/client";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
 import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
@@ -21,7 +22,7 @@ import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
 import { maintenancePage } from "~/.server/http/pages";
 import * as site from "~/.server/site/service";
 import { parseCommand, runCommand, UsageError } from "~/.server/cli/commands";
-import { readServerFile, removeServerFile, tokenMatches, writeServerFile } from "~/.server/cli/server-file";
+import { claimServerFile, readServerFile, removeServerFile, tokenMatches, type ServerFile } from "~/.server/cli/server-file";
 import type { RequestContext } from "~/.server/context";
 import { startWorker } from "~/.server/jobs/service";
 import { JOB_HANDLERS } from "~/.server/jobs/handlers";
@@ -155,16 +156,76 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
   return { app, handle };
 }
 
+/** One line on stderr and exit 1: start-up failures are told, not dumped as stacks. */
+function failStart(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Whether something already listens on the port (told before the database work, not after it). */
+function portFree(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once("error", (e: NodeJS.ErrnoException) => resolve(e));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+}
+
+function listenError(e: NodeJS.ErrnoException, config: Config): string {
+  if (e.code === "EADDRINUSE") return `Port kullanımda / port in use: ${config.host}:${config.port} (PORT) — another process listens there`;
+  if (e.code === "EACCES") return `Porta bağlanma izni yok / no permission to listen on ${config.host}:${config.port} (PORT)`;
+  if (e.code === "EADDRNOTAVAIL") return `Adres bu makinede yok / address not available: ${config.host} (HOST)`;
+  return `Dinlenemiyor / cannot listen on ${config.host}:${config.port}: ${e.message}`;
+}
+
+/** Production: PUBLIC_URL drives canonical links, mail links, QR codes, the 3-D Secure callback and Secure cookies. */
+function publicUrlWarning(config: Config): string | undefined {
+  if (!config.production) return undefined;
+  if (!config.publicUrlGiven) {
+    return `PUBLIC_URL is not set: links in mails, QR codes, canonical links and the 3-D Secure callback point to ${config.publicUrl}, and cookies are not Secure — set PUBLIC_URL=https://your.shop`;
+  }
+  if (!config.publicUrl.startsWith("https://")) {
+    return `PUBLIC_URL is not https (${config.publicUrl}): cookies are not Secure and payment providers refuse the 3-D Secure callback — use https behind a TLS proxy (docs/deploy.md)`;
+  }
+  return undefined;
+}
+
 /** Starts the shop: config, database, migrations, seed, HTTP server. */
 export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server> {
   const config = configOrExit();
-  const booted = await boot(config);
+  const warning = publicUrlWarning(config);
+  if (warning) console.warn(`UYARI / WARNING: ${warning}`);
+  const busy = await portFree(config.port, config.host);
+  if (busy) failStart(listenError(busy, config));
+  // PGlite's directory belongs to one process: a second server on it is refused before it opens anything
+  let serverFile: ServerFile | undefined;
+  if (!config.databaseUrl) {
+    const claim = claimServerFile(config.dataDir, process.pid, config.port);
+    if (!claim.ok) {
+      failStart(`Veri dizini kullanımda / data directory in use: ${config.dataDir} belongs to the server with pid ${claim.holder.pid} (port ${claim.holder.port}); stop it or use another DATA_DIR`);
+    }
+    serverFile = claim.file;
+  }
+  let booted: Booted;
+  try {
+    booted = await boot(config);
+  } catch (e) {
+    if (serverFile) removeServerFile(config.dataDir, serverFile.token);
+    const msg = e instanceof Error ? e.message : String(e);
+    failStart(e instanceof StartupError ? msg : `Başlatılamadı / start failed: ${config.databaseUrl ? msg.split(config.databaseUrl).join(redactUrl(config.databaseUrl)) : msg}`);
+  }
   const { ctx } = booted;
-  const serverFile = config.databaseUrl ? undefined : writeServerFile(config.dataDir, process.pid, config.port);
+  if (warning) ctx.log.warn({ publicUrl: config.publicUrl }, warning);
   const { handle } = await createApp(booted, { vite: opts.vite, adminToken: serverFile?.token });
-  const server = createServer(handle).listen(config.port, config.host, () => {
-    ctx.log.info({ port: config.port, db: ctx.database.kind, env: config.env }, "shop listening");
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => {
+    server.once("error", (e: NodeJS.ErrnoException) => {
+      if (serverFile) removeServerFile(config.dataDir, serverFile.token);
+      failStart(listenError(e, config));
+    });
+    server.listen(config.port, config.host, () => resolve());
   });
+  ctx.log.info({ port: config.port, db: ctx.database.kind, env: config.env, pid: process.pid }, "shop listening");
   const worker = startWorker(ctx, JOB_HANDLERS);
   // at start and then on a timer: payment/refund reconcile (every minute), session, rate-limit and points purges
   const periodic = startPeriodic(ctx);
@@ -173,18 +234,36 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
   let closing = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (idle keep-alive connections
+   * are closed now, busy ones after their answer), let the job worker finish the job it is running (it takes no
+   * new one), then close the database and exit 0; whatever still runs after SHUTDOWN_TIMEOUT_SECONDS is cut
+   * (exit 1).
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = Date.now();
     ctx.log.info({ signal }, "shutting down");
     if (serverFile) removeServerFile(config.dataDir, serverFile.token);
+    const workDone = Promise.all([worker.stop(), periodic.stop()]);
     server.close(() => {
-      void Promise.all([worker.stop(), periodic.stop()])
+      void workDone
         .then(() => booted.close())
+        .then(
+          () => ctx.log.info({ ms: Date.now() - started }, "stopped"),
+          (err: unknown) => ctx.log.warn({ err }, "close failed"),
+        )
         .finally(() => process.exit(0));
     });
+    // a keep-alive connection is closed once its current answer is sent (Node adds `Connection: close`)
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
+    setTimeout(() => {
+      ctx.log.warn({ seconds: config.shutdownTimeoutSeconds }, "shutdown timed out; exiting with work unfinished");
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

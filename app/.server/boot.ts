@@ -3,7 +3,7 @@ import type { AppContext } from "./context";
 import { openDatabase, migrate, type Database } from "./db/client";
 import { createCache } from "./db/cache";
 import { createLogger, type Logger } from "./log";
-import { GEO_REST_SEEDS, SEEDS, seedAll } from "./seed";
+import { GEO_REST_SEEDS, seedAll, seedsFor } from "./seed";
 import { ensureSecretKey } from "./system/service";
 import { ensureAdmin } from "./accounts/service";
 import { fixedClock, istanbulDate, systemClock, type Clock } from "~/shared/clock";
@@ -23,11 +23,24 @@ export async function boot(
   opts: { log?: Logger; database?: Database; clock?: Clock; listen?: boolean } = {},
 ): Promise<Booted> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pool: {
+        max: config.db.poolMax,
+        connectTimeoutMs: config.db.connectTimeoutMs,
+        statementTimeoutMs: config.db.statementTimeoutMs,
+        idleTimeoutMs: config.db.idleTimeoutMs,
+        startWaitSeconds: opts.listen === false ? 0 : config.db.startWaitSeconds,
+        log,
+      },
+    }));
   await migrate(database);
   const clock = opts.clock ?? clockFromConfig(config);
   const today = istanbulDate(clock.now());
-  const seeded = await seedAll(database, SEEDS, today);
+  const seeded = await seedAll(database, seedsFor(config.seed), today);
   if (config.geoSeed === "full") seeded.push(...(await seedAll(database, GEO_REST_SEEDS, today)));
   if (seeded.length > 0) log.info({ seeded }, "demo data seeded");
   const cache = createCache(database, clock);

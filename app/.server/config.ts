@@ -1,4 +1,54 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { fromCodeRoot } from "./paths";
+
+/** Variables whose values are never printed (a config error names the variable and the rule only). */
+const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET"]);
+/** Variables that are URLs and may carry a password: printed with the password replaced. */
+const URLS_WITH_PASSWORD = new Set(["DATABASE_URL", "SMTP_URL"]);
+/** Express's names for address ranges, usable in TRUST_PROXY besides addresses and CIDR blocks. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: which peers may set the client's address and the request's scheme and host
+ * (X-Forwarded-For/-Proto/-Host). `0`: none. A number 1…9: exactly that many proxies in front of the shop (each
+ * appends the address it saw to X-Forwarded-For; the client's is the one they added, never one it wrote itself).
+ * A comma-separated list of addresses, CIDR blocks or `loopback`/`linklocal`/`uniquelocal`: those proxies only.
+ * Never "everything": `true` would make the left-most X-Forwarded-For, which the client writes, its address.
+ */
+export type TrustProxy = false | number | string[];
+
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim();
+  if (v === "0") return false;
+  if (/^[1-9]$/.test(v)) return Number(v);
+  const items = v.split(",").map((x) => x.trim());
+  const ok = items.every((item) => {
+    if (PROXY_RANGES.has(item)) return true;
+    const [addr, bits, ...rest] = item.split("/");
+    const family = isIP(addr ?? "");
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return ok && items.length > 0 ? items : undefined;
+}
+
+/** A value fit to print in a config error: secrets never, a URL's password replaced. */
+function printable(name: string, value: string | undefined): string {
+  if (value === undefined) return "unset";
+  if (SECRETS.has(name)) return "value hidden";
+  if (URLS_WITH_PASSWORD.has(name)) {
+    try {
+      const u = new URL(value);
+      if (u.password) u.password = "***";
+      return `value: ${JSON.stringify(u.toString())}`;
+    } catch {
+      return "value hidden";
+    }
+  }
+  return `value: ${JSON.stringify(value)}`;
+}
 
 /** The ONLY reader of process.env. A bad value stops start-up with one line naming the variable. */
 const schema = z
@@ -29,7 +79,17 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CHAT_URL: z.url().default("https://wa.me/905555550120"),
     CONTACT_EMAIL: z.email().default("merhaba@kurabiyeatolyesi.com.tr"),
-    TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => parseTrustProxy(v) !== undefined, "must be 0, a hop count 1…9, or a comma-separated list of addresses, CIDR blocks or loopback/linklocal/uniquelocal")
+      .default("0"),
+    SEED: z.enum(["demo", "catalog", "none"]).default("demo"),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     SECRET_KEY: z.string().min(32).optional(),
     GEO_SEED: z.enum(["full", "minimal"]).default("full"),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525_600).default(10_080),
@@ -86,7 +146,20 @@ export interface Config {
   chatUrl: string;
   /** Where contact-form messages are mailed. */
   contactEmail: string;
-  trustProxy: boolean;
+  /** Proxies trusted for X-Forwarded-For/-Proto/-Host (see TrustProxy). */
+  trustProxy: TrustProxy;
+  /**
+   * What an empty database is seeded with: `demo` (the newcomer's shop: catalogue and demo promotion codes),
+   * `catalog` (the product catalogue, no demo codes), `none` (no products either). Settings every shop needs
+   * (geography, delivery, site texts, the prize game's periods) are seeded in every case.
+   */
+  seed: Env["SEED"];
+  /** PostgreSQL pool and timeouts (ignored by PGlite except the start wait). */
+  db: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number; startWaitSeconds: number };
+  /** SIGTERM: in-flight requests and the current job may take this long before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+  /** PUBLIC_URL as given (undefined when unset): start-up warns in production when it is missing or not https. */
+  publicUrlGiven: boolean;
   /** Key for signed links and cookies; generated and kept in the database when not given. */
   secretKey: string | undefined;
   /** minimal: only İstanbul's neighbourhoods are loaded (unit tests); full: every neighbourhood. */
@@ -121,10 +194,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "?");
-    throw new ConfigError(`Yapılandırma hatası / configuration error: ${name} ${issue.message} (value: ${JSON.stringify(cleaned[name] ?? null)})`);
+    throw new ConfigError(`Yapılandırma hatası / configuration error: ${name} ${issue.message} (${printable(name, cleaned[name])})`);
   }
   const e = parsed.data;
-  const dataDir = e.DATA_DIR;
+  // relative paths are taken from the shop's own directory, so the server starts from any working directory
+  const dataDir = fromCodeRoot(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === "production",
@@ -133,8 +207,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    buildDir: e.BUILD_DIR,
-    mailOutboxDir: e.MAIL_OUTBOX_DIR ?? `${dataDir.replace(/\/$/, "")}/outbox`,
+    buildDir: fromCodeRoot(e.BUILD_DIR),
+    mailOutboxDir: e.MAIL_OUTBOX_DIR ? fromCodeRoot(e.MAIL_OUTBOX_DIR) : `${dataDir.replace(/\/$/, "")}/outbox`,
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
     shopNow: e.SHOP_NOW,
@@ -144,7 +218,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     chatUrl: e.CHAT_URL,
     contactEmail: e.CONTACT_EMAIL,
-    trustProxy: e.TRUST_PROXY === "1",
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
+    seed: e.SEED,
+    db: {
+      poolMax: e.DB_POOL_MAX,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
+      startWaitSeconds: e.DB_START_WAIT_SECONDS,
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     secretKey: e.SECRET_KEY,
     geoSeed: e.GEO_SEED,
     session: {

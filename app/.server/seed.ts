@@ -25,6 +25,22 @@ export const SEEDS: [name: string, seed: ModuleSeed][] = [
   ["campaigns", seedCampaigns],
 ];
 
+/** Seeds that are demo data: left out when SEED=catalog or none (a real shop's first start). */
+const DEMO_ONLY = new Set(["promos"]);
+/** Seeds that fill the product catalogue: left out when SEED=none. */
+const CATALOG = new Set(["catalog"]);
+
+/**
+ * The seeds for the SEED switch: `demo` all of them; `catalog` without the demo promotion codes (HOSGELDIN10,
+ * TEKSEFER…); `none` without products either. Settings every shop needs (site texts, geography, delivery,
+ * holidays, prize-game periods, HEDEF81 cities) are always seeded. No seed makes accounts, orders or points.
+ * A skipped seed is not marked as run: switching to `demo` later adds it.
+ */
+export function seedsFor(mode: "demo" | "catalog" | "none"): [name: string, seed: ModuleSeed][] {
+  if (mode === "demo") return SEEDS;
+  return SEEDS.filter(([name]) => !DEMO_ONLY.has(name) && (mode === "catalog" || !CATALOG.has(name)));
+}
+
 /** Every neighbourhood outside İstanbul (≈ 72 k rows): boot runs it unless GEO_SEED=minimal (unit tests). */
 export const GEO_REST_SEEDS: [name: string, seed: ModuleSeed][] = [["geo-all", seedGeoRest]];
 

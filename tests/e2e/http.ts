@@ -16,6 +16,8 @@ export class Http {
   constructor(
     readonly base: string,
     visitor?: { cookie: string; csrf: string },
+    /** The fetch to use (the deployment test passes one that trusts its throw-away certificate). */
+    private readonly fetch: typeof globalThis.fetch = globalThis.fetch,
   ) {
     if (visitor) {
       this.setCookieHeader(visitor.cookie);
@@ -47,7 +49,7 @@ export class Http {
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-    return this.answer(await fetch(this.base + path, { redirect: "manual", headers: { ...this.cookieHeader(), ...headers } }));
+    return this.answer(await this.fetch(this.base + path, { redirect: "manual", headers: { ...this.cookieHeader(), ...headers } }));
   }
 
   /** A form post as the page's own form sends it (with `_csrf` unless `fields` has one). */
@@ -55,7 +57,7 @@ export class Http {
     const body = new URLSearchParams(fields);
     if (!body.has("_csrf") && this.csrf) body.set("_csrf", this.csrf);
     return this.answer(
-      await fetch(this.base + path, {
+      await this.fetch(this.base + path, {
         method: "POST",
         redirect: "manual",
         headers: { ...this.cookieHeader(), origin: this.base, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", ...headers },
@@ -66,7 +68,7 @@ export class Http {
 
   async postJson(path: string, json: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
     return this.answer(
-      await fetch(this.base + path, {
+      await this.fetch(this.base + path, {
         method: "POST",
         redirect: "manual",
         headers: { ...this.cookieHeader(), origin: this.base, "sec-fetch-site": "same-origin", "content-type": "application/json", ...headers },

@@ -20,7 +20,7 @@ export interface RunningShop {
   site(...args: string[]): Promise<{ code: number; out: string }>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, "127.0.0.1", () => {

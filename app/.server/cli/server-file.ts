@@ -16,11 +16,28 @@ export function serverFilePath(dataDir: string): string {
   return resolve(dataDir, "server.json");
 }
 
-export function writeServerFile(dataDir: string, pid: number, port: number): ServerFile {
+/**
+ * Claims the PGlite directory for this server: creates server.json only when no other running server holds it
+ * (exclusive create, so two servers starting at once cannot both win). A file left by a server that is gone is
+ * taken over. Returns the other server's file when the directory is in use.
+ */
+export function claimServerFile(dataDir: string, pid: number, port: number): { ok: true; file: ServerFile } | { ok: false; holder: ServerFile } {
   mkdirSync(dataDir, { recursive: true });
   const file = { pid, port, token: randomBytes(24).toString("base64url") };
-  writeFileSync(serverFilePath(dataDir), JSON.stringify(file), { mode: 0o600 });
-  return file;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(serverFilePath(dataDir), JSON.stringify(file), { mode: 0o600, flag: "wx" });
+      return { ok: true, file };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const holder = readServerFile(dataDir);
+      if (holder && holder.pid !== pid) return { ok: false, holder };
+      // left behind by a server that is gone (or unreadable): take it over
+      rmSync(serverFilePath(dataDir), { force: true });
+    }
+  }
+  const holder = readServerFile(dataDir);
+  return holder ? { ok: false, holder } : { ok: false, holder: { pid: 0, port: 0, token: "" } };
 }
 
 export function removeServerFile(dataDir: string, token: string): void {

@@ -62,7 +62,8 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
       listeners.push(listener);
     },
     async start() {
-      unlisten = await database.listen(CACHE_CHANNEL, drop);
+      // after the listening connection was lost and made again, notices of the meantime are missed: drop all
+      unlisten = await database.listen(CACHE_CHANNEL, drop, () => drop("*"));
     },
     async stop() {
       await unlisten?.();

@@ -6,8 +6,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction, type PgDatabase } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { codeRoot } from "../paths";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any>;
@@ -34,7 +35,12 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs `fn` holding an exclusive advisory lock on one connection (migrations, seeding). */
   withLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel`. PostgreSQL: when the listening connection is lost (server
+   * restart, `pg_terminate_backend`, network), it connects again with a growing pause (at most 5 s) and then
+   * calls `onReconnect`, since notices sent meanwhile were missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Statements sent through `db` (and its transactions) since the database was opened: `npm run bench:load` reports them per request. */
   queries(): number;
@@ -46,7 +52,8 @@ function queryCounter() {
   return { logger: { logQuery: () => void n++ }, queries: () => n };
 }
 
-export const MIGRATIONS_DIR = resolve("drizzle");
+/** drizzle/ beside the code (not the working directory): the server starts from anywhere. */
+export const MIGRATIONS_DIR = join(codeRoot(), "drizzle");
 const LOCK_KEY = 727_081;
 
 export async function openPglite(dataDir?: string): Promise<Database> {
@@ -73,11 +80,57 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export interface PoolOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  /** At start, PostgreSQL that does not answer yet is tried again for this long before giving up. */
+  startWaitSeconds?: number;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** A start-up failure the process reports as one line (no stack). */
+export class StartupError extends Error {}
+
+/** The connection string without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
+}
+
+export async function openPostgres(url: string, opts: PoolOptions | number = {}): Promise<Database> {
+  const o: PoolOptions = typeof opts === "number" ? { max: opts } : opts;
+  const clientOptions = {
+    connectionString: url,
+    connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
+    ...(o.statementTimeoutMs ? { statement_timeout: o.statementTimeoutMs } : {}),
+  };
+  const pool = new pg.Pool({ ...clientOptions, max: o.max ?? 10, idleTimeoutMillis: o.idleTimeoutMs ?? 30_000 });
   pool.on("error", () => {
     /* idle client errors are reported by the next query */
   });
+  // PostgreSQL may still be starting (a host's boot, a container's): try again for a bounded time
+  const deadline = Date.now() + (o.startWaitSeconds ?? 0) * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query("select 1");
+      break;
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      if (Date.now() >= deadline) {
+        await pool.end().catch(() => {});
+        throw new StartupError(`PostgreSQL'e bağlanılamadı / cannot reach PostgreSQL at ${redactUrl(url)}: ${reason.replace(url, redactUrl(url))}`);
+      }
+      if (attempt === 1) o.log?.warn({ db: redactUrl(url), reason }, "PostgreSQL not reachable yet, retrying");
+      await new Promise((r) => setTimeout(r, Math.min(2_000, 250 * attempt)));
+    }
+  }
   const counter = queryCounter();
   const db = drizzlePg(pool, { logger: counter.logger });
   return {
@@ -97,18 +150,51 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on("notification", (n) => {
-        if (n.channel === channel) onMessage(n.payload ?? "");
-      });
-      client.on("error", () => {
-        /* a dropped listener only delays cache invalidation until restart */
-      });
-      await client.query(`listen "${channel.replace(/"/g, "")}"`);
+    async listen(channel, onMessage, onReconnect) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const quoted = `"${channel.replace(/"/g, "")}"`;
+      const connect = async (): Promise<pg.Client> => {
+        const c = new pg.Client(clientOptions);
+        c.on("notification", (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? "");
+        });
+        // a lost connection (server restart, pg_terminate_backend, network): listen again on a new one
+        c.on("error", () => lost(c));
+        c.on("end", () => lost(c));
+        await c.connect();
+        await c.query(`listen ${quoted}`);
+        return c;
+      };
+      const again = (attempt: number) => {
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (stopped) return;
+          connect().then(
+            (c) => {
+              if (stopped) return void c.end().catch(() => {});
+              client = c;
+              o.log?.info({ channel, attempt }, "listener reconnected");
+              // notices sent while no one listened are lost: whatever they would have dropped, drop now
+              onReconnect?.();
+            },
+            () => again(attempt + 1),
+          );
+        }, Math.min(5_000, 100 * 2 ** attempt));
+        retry.unref();
+      };
+      const lost = (c: pg.Client) => {
+        if (stopped || client !== c) return;
+        client = undefined;
+        o.log?.warn({ channel }, "listener connection lost, reconnecting");
+        again(0);
+      };
+      client = await connect();
       return async () => {
-        await client.end();
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        await client?.end().catch(() => {});
       };
     },
     close: async () => {
@@ -117,11 +203,14 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(resolve(opts.dataDir ?? "./data", "pglite"));
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pool?: PoolOptions }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pool) : openPglite(resolve(opts.dataDir ?? "./data", "pglite"));
 }
 
 export async function migrate(database: Database): Promise<void> {
+  if (!existsSync(join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
+    throw new StartupError(`Geçiş dosyaları bulunamadı / migrations missing: ${MIGRATIONS_DIR} (ship drizzle/ beside server.js)`);
+  }
   await database.withLock(async (db) => {
     if (database.kind === "pglite") {
       await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR });

@@ -36,8 +36,12 @@ export async function recordJobProgress(db: DbOrTx, jobId: number, progress: Rec
   await db.execute(sql`update jobs set payload = payload || ${JSON.stringify(progress)}::jsonb where id = ${jobId}`);
 }
 
-/** Claims and runs the jobs that are due now. Returns how many ran (successfully or not). */
-export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20): Promise<number> {
+/**
+ * Claims and runs the jobs that are due now. Returns how many ran (successfully or not). When `stopping()` turns
+ * true (the process is shutting down) the job being run is finished and the rest of the batch is handed back
+ * at once (unlocked, its attempt not counted) for another process to take.
+ */
+export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20, stopping: () => boolean = () => false): Promise<number> {
   const now = app.clock.now();
   const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
   const claimed = await app.db.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
@@ -50,7 +54,14 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
       for update skip locked)
     returning id, kind, payload, attempts`);
   const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows;
+  let ran = 0;
   for (const job of rows) {
+    if (stopping()) {
+      const left = rows.slice(ran).map((j) => j.id);
+      await app.db.execute(sql`update jobs set locked_until = null, attempts = attempts - 1 where id in (${sql.join(left.map((id) => sql`${id}`), sql`, `)})`);
+      break;
+    }
+    ran++;
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -71,7 +82,7 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
       app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");
     }
   }
-  return rows.length;
+  return ran;
 }
 
 /** Polls for due jobs until stopped. One per process; safe to run in many processes. */
@@ -82,7 +93,7 @@ export function startWorker(app: AppContext, handlers: Record<string, JobHandler
     if (stopped) return;
     try {
       // drain: keep going while full batches come back
-      while (!stopped && (await runDueJobs(app, handlers)) === 20);
+      while (!stopped && (await runDueJobs(app, handlers, 20, () => stopped)) === 20);
     } catch (err) {
       app.log.error({ err }, "worker tick failed");
     }
