@@ -13,18 +13,20 @@ import { createServer as createNetServer } from "node:net";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig, type Config } from "~/.server/config";
 import { boot, type Booted } from "~/.server/boot";
-import { ping, redactUrl, StartupError } from "~/.server/db/client";
+import { appliedMigrations, migrate, openDatabase, ping, redactUrl, shippedMigrations, StartupError } from "~/.server/db/client";
+import { createLogger } from "~/.server/log";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
 import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
 import { securityHeaders } from "~/.server/http/security";
 import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
 import { maintenancePage } from "~/.server/http/pages";
+import { createMetrics, routeMatcher } from "~/.server/http/metrics";
 import * as site from "~/.server/site/service";
 import { parseCommand, runCommand, UsageError } from "~/.server/cli/commands";
 import { claimServerFile, readServerFile, removeServerFile, tokenMatches, type ServerFile } from "~/.server/cli/server-file";
 import type { RequestContext } from "~/.server/context";
-import { startWorker } from "~/.server/jobs/service";
+import { backlog as jobBacklog, startWorker } from "~/.server/jobs/service";
 import { JOB_HANDLERS } from "~/.server/jobs/handlers";
 import { startPeriodic } from "~/.server/jobs/schedule";
 import { threeDsBankPage } from "~/.server/payments/http";
@@ -47,14 +49,22 @@ function configOrExit(): Config {
 
 export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; adminToken?: string } = {}) {
   const { ctx } = booted;
+  /** Set by start()'s shutdown: /readyz answers 503 from then on. */
+  const state = { closing: false };
   installFormGuard();
   const serverBuild = opts.vite ? undefined : await import("virtual:react-router/server-build");
+  const metrics = createMetrics(ctx);
+  const routeOf = routeMatcher(serverBuild?.routes as Parameters<typeof routeMatcher>[0]);
   const pages =
     ctx.config.pageCacheSeconds > 0 && !opts.vite
       ? createPageCache({
           ttlSeconds: ctx.config.pageCacheSeconds,
           onHit: (req, status, requestId) => {
-            if (ctx.log.isLevelEnabled("info")) ctx.log.info({ requestId, method: req.method, path: req.url?.split("?")[0], status, cache: "hit" }, "request");
+            const path = req.url?.split("?")[0] ?? "";
+            const route = routeOf(path);
+            metrics.pageCacheHit();
+            metrics.observe(req.method ?? "GET", route, status, 0);
+            if (ctx.log.isLevelEnabled("info")) ctx.log.info({ requestId, method: req.method, route, path, status, cache: "hit" }, "request");
           },
         })
       : null;
@@ -84,7 +94,7 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
     app.use((req, res, next) => (topLevel.has(req.path.split("/")[1] ?? "") ? served(req, res, next) : next()));
   }
 
-  app.use(requestContext(ctx.log));
+  app.use(requestContext(ctx.log, { routeOf, observe: metrics.observe }));
   app.use(accounts.sessionScope());
 
   app.get("/healthz", async (_req, res) => {
@@ -95,6 +105,37 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
     } catch {
       res.status(503).json({ ok: false });
     }
+  });
+
+  /**
+   * Readiness: the database answers, every shipped migration is applied, and the process is not shutting down
+   * (then 503, so a balancer stops sending it work). The job backlog is reported; a long one does not take the
+   * process out (another process would not drain it faster) but is an alert in the metrics.
+   */
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const answer: Record<string, unknown> = { ok: false, version: ctx.config.version };
+    try {
+      await ping(ctx.db);
+      answer.db = "ok";
+      const [applied, shipped] = [await appliedMigrations(ctx.db), shippedMigrations()];
+      answer.migrations = { applied, shipped };
+      answer.jobs = await jobBacklog(ctx);
+      answer.ok = applied >= shipped && !state.closing;
+      if (state.closing) answer.closing = true;
+    } catch {
+      answer.db = answer.db ?? "unreachable";
+    }
+    res.status(answer.ok ? 200 : 503).json(answer);
+  });
+
+  // Prometheus metrics: only with METRICS_TOKEN, as `Authorization: Bearer <token>` (the nginx template also keeps
+  // /metrics from the internet); scrape each process on its own port
+  app.get("/metrics", async (req, res) => {
+    const token = ctx.config.metricsToken;
+    if (!token || !tokenMatches(`Bearer ${token}`, req.get("authorization"))) return res.status(404).end();
+    res.setHeader("Cache-Control", "no-store");
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   app.use(badInputGuard);
@@ -153,7 +194,7 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
   app.use(errorPage(ctx.log));
   /** The node:http handler: a cached anonymous page is answered before Express runs. */
   const handle = pages ? (req: IncomingMessage, res: ServerResponse) => void (pages.handle(req, res, app) || app(req, res)) : app;
-  return { app, handle };
+  return { app, handle, state };
 }
 
 /** One line on stderr and exit 1: start-up failures are told, not dumped as stacks. */
@@ -216,7 +257,7 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
   }
   const { ctx } = booted;
   if (warning) ctx.log.warn({ publicUrl: config.publicUrl }, warning);
-  const { handle } = await createApp(booted, { vite: opts.vite, adminToken: serverFile?.token });
+  const { handle, state } = await createApp(booted, { vite: opts.vite, adminToken: serverFile?.token });
   const server = createServer(handle);
   await new Promise<void>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) => {
@@ -243,7 +284,8 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    const started = Date.now();
+    state.closing = true;
+    const started = performance.now();
     ctx.log.info({ signal }, "shutting down");
     if (serverFile) removeServerFile(config.dataDir, serverFile.token);
     const workDone = Promise.all([worker.stop(), periodic.stop()]);
@@ -251,7 +293,7 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
       void workDone
         .then(() => booted.close())
         .then(
-          () => ctx.log.info({ ms: Date.now() - started }, "stopped"),
+          () => ctx.log.info({ ms: Math.round(performance.now() - started) }, "stopped"),
           (err: unknown) => ctx.log.warn({ err }, "close failed"),
         )
         .finally(() => process.exit(0));
@@ -268,6 +310,34 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/**
+ * `npm run migrate`: applies the migrations and exits (a release step before the processes restart). Takes the
+ * same advisory lock as a starting server, so running it while old processes serve is safe. PGlite: refused while
+ * a server owns the directory (that server migrated at its start).
+ */
+export async function runMigrate(): Promise<number> {
+  const config = configOrExit();
+  if (!config.databaseUrl && readServerFile(config.dataDir)) {
+    console.error(`Veri dizini kullanımda / data directory in use: a running server owns ${config.dataDir}; it applied the migrations at start`);
+    return 1;
+  }
+  try {
+    const log = createLogger("warn");
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: { max: 1, connectTimeoutMs: config.db.connectTimeoutMs, startWaitSeconds: config.db.startWaitSeconds, log } });
+    try {
+      const applied = await migrate(database);
+      console.log(`Geçişler uygulandı / migrations applied: ${applied.applied} new, ${applied.total} in all (${database.kind})`);
+    } finally {
+      await database.close();
+    }
+    return 0;
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    console.error(e instanceof StartupError ? msg : `Geçiş başarısız / migration failed: ${config.databaseUrl ? msg.split(config.databaseUrl).join(redactUrl(config.databaseUrl)) : msg}`);
+    return 1;
+  }
 }
 
 /** `npm run site -- …`: through the running server when it owns the PGlite directory, else directly. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { fromCodeRoot } from "./paths";
 
 /** Variables whose values are never printed (a config error names the variable and the rule only). */
-const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET"]);
+const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET", "METRICS_TOKEN"]);
 /** Variables that are URLs and may carry a password: printed with the password replaced. */
 const URLS_WITH_PASSWORD = new Set(["DATABASE_URL", "SMTP_URL"]);
 /** Express's names for address ranges, usable in TRUST_PROXY besides addresses and CIDR blocks. */
@@ -89,6 +89,7 @@ const schema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    METRICS_TOKEN: z.string().min(32).optional(),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     SECRET_KEY: z.string().min(32).optional(),
     GEO_SEED: z.enum(["full", "minimal"]).default("full"),
@@ -156,6 +157,8 @@ export interface Config {
   seed: Env["SEED"];
   /** PostgreSQL pool and timeouts (ignored by PGlite except the start wait). */
   db: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number; startWaitSeconds: number };
+  /** /metrics answers only `Authorization: Bearer <metricsToken>`; unset: no metrics endpoint. */
+  metricsToken: string | undefined;
   /** SIGTERM: in-flight requests and the current job may take this long before the process exits anyway. */
   shutdownTimeoutSeconds: number;
   /** PUBLIC_URL as given (undefined when unset): start-up warns in production when it is missing or not https. */
@@ -228,6 +231,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       startWaitSeconds: e.DB_START_WAIT_SECONDS,
     },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     publicUrlGiven: e.PUBLIC_URL !== undefined,
     secretKey: e.SECRET_KEY,
     geoSeed: e.GEO_SEED,

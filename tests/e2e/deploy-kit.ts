@@ -13,6 +13,8 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { freePort } from "./server";
 
+export const METRICS_TOKEN = randomBytes(24).toString("base64url");
+
 export const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 
 export function nginxBinary(): string | undefined {
@@ -159,6 +161,7 @@ export async function startDeployment(opts: { processes?: number; env?: Record<s
     GEO_SEED: "minimal",
     LOG_LEVEL: "info",
     SHUTDOWN_TIMEOUT_SECONDS: "10",
+    METRICS_TOKEN: METRICS_TOKEN,
     ...opts.env,
   };
   for (const k of ["SMTP_URL", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "IYZICO_BASE_URL", "SERVER_NAME", "SHOP_PORTS", "HTTP_PORT", "HTTPS_PORT", "TLS_CERT", "TLS_KEY", "ACCESS_LOG"]) {

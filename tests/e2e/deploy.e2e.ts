@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import http from "node:http";
+import { readFileSync } from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Browser } from "playwright-core";
@@ -8,7 +9,7 @@ import { launch, waitForHydration } from "./browser";
 import { Http } from "./http";
 import { withShopDb } from "./server";
 import { member, readyBasket, savedCard, session } from "./fixtures";
-import { startDeployment, type Deployment, type ShopProcess } from "./deploy-kit";
+import { METRICS_TOKEN, startDeployment, type Deployment, type ShopProcess } from "./deploy-kit";
 import { orders } from "~/.server/db/schema/orders";
 import { rateLimits } from "~/.server/db/schema/ratelimit";
 
@@ -148,6 +149,49 @@ describe.runIf(POSTGRES)("reference deployment: nginx (TLS) in front of two shop
     const upstreams = new Set(d.accessLines().map((l) => l.upstream).filter((u) => u.startsWith("127.0.0.1:")));
     expect([...upstreams].sort()).toEqual(d.shops.map((s) => `127.0.0.1:${s.port}`).sort());
   }, 120_000);
+
+  it("operating: one log line per request joins nginx's line by request id; /readyz and /metrics answer on each process, not through nginx", async () => {
+    // every request nginx passed on is one line in the shop's log with the same id, its route, status and time
+    const lines = d.accessLines();
+    const logs = d.shops.flatMap((s) => s.logs()).filter((l) => l.msg === "request");
+    const byId = new Map(logs.map((l) => [l.requestId as string, l]));
+    const raw = readFileSync(d.accessLog, "utf8").split("\n").filter(Boolean);
+    const withId = raw.map((l) => /rid=([\w-]{36})/.exec(l)?.[1]).filter((x): x is string => Boolean(x));
+    expect(withId.length).toBeGreaterThan(10);
+    for (const id of withId) {
+      const l = byId.get(id);
+      expect(l, id).toBeDefined();
+      expect(typeof l!.route).toBe("string");
+      expect(typeof l!.status).toBe("number");
+      expect(typeof l!.ms).toBe("number");
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    const product = logs.find((l) => l.path === "/product/10003");
+    expect(product?.route).toBe("product");
+
+    const outside = new Http(d.publicUrl, undefined, d.fetch);
+    expect((await outside.get("/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).status).toBe(404);
+    expect((await outside.get("/readyz")).status).toBe(404);
+    for (const shop of d.shops) {
+      const ready = await fetch(`${shop.url}/readyz`);
+      expect(ready.status).toBe(200);
+      const body = (await ready.json()) as { ok: boolean; db: string; migrations: { applied: number; shipped: number }; jobs: { due: number; failed: number } };
+      expect(body).toMatchObject({ ok: true, db: "ok" });
+      expect(body.migrations.applied).toBe(body.migrations.shipped);
+      expect(body.migrations.shipped).toBeGreaterThan(0);
+      expect((await fetch(`${shop.url}/metrics`)).status).toBe(404);
+      const m = await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(m.status).toBe(200);
+      const text = await m.text();
+      expect(text).toMatch(/^shop_orders_placed_total 1$/m);
+      expect(text).toMatch(/^shop_payments_total\{result="succeeded"\} 1$/m);
+      expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="[^"]+",status="200"\} \d+$/m);
+      expect(text).toMatch(/^shop_http_request_duration_seconds_bucket\{le="0.1",method="(GET|POST)",route="[^"]+"\} \d+$/m);
+      expect(text).toMatch(/^shop_jobs_due \d+$/m);
+      expect(text).toMatch(/^shop_jobs_failed 0$/m);
+      expect(text).toMatch(/^shop_cache_reads_total\{result="hit"\} [1-9]\d*$/m);
+    }
+  });
 
   it("a cross-site post is refused through the proxy; the shop's own https origin passes", async () => {
     const visitor = new Http(d.publicUrl, undefined, d.fetch);

@@ -22,12 +22,15 @@ export interface Cache {
   invalidatePrefix(prefix: string, db?: DbOrTx): Promise<void>;
   /** Calls `listener` whenever a key or prefix is dropped here, by this process or through NOTIFY. */
   onDrop(listener: (key: string) => void): void;
+  /** Reads answered from the cache and reads that had to load, since the process started (metrics). */
+  stats(): { hits: number; misses: number };
 }
 
 export function createCache(database: Database, clock: Clock = systemClock): Cache & { start(): Promise<void>; stop(): Promise<void> } {
   const entries = new Map<string, { value: Promise<unknown>; loadedAt: number }>();
   let unlisten: (() => Promise<void>) | undefined;
   const listeners: ((key: string) => void)[] = [];
+  const counts = { hits: 0, misses: 0 };
   const drop = (key: string) => {
     for (const l of listeners) l(key);
     if (key.endsWith("*")) {
@@ -41,7 +44,9 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
       const { maxAgeMs } = opts;
       let hit = entries.get(key);
       if (hit && maxAgeMs !== undefined && clock.now().getTime() - hit.loadedAt > maxAgeMs) hit = undefined;
-      if (!hit) {
+      if (hit) counts.hits++;
+      else {
+        counts.misses++;
         const entry = { value: load(), loadedAt: maxAgeMs === undefined ? 0 : clock.now().getTime() };
         entries.set(key, entry);
         // a failed load is not kept (unless a newer one has taken its place meanwhile)
@@ -61,6 +66,7 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
     onDrop(listener) {
       listeners.push(listener);
     },
+    stats: () => ({ ...counts }),
     async start() {
       // after the listening connection was lost and made again, notices of the meantime are missed: drop all
       unlisten = await database.listen(CACHE_CHANNEL, drop, () => drop("*"));

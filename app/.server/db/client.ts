@@ -6,7 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction, type PgDatabase } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { codeRoot } from "../paths";
 
@@ -116,14 +116,14 @@ export async function openPostgres(url: string, opts: PoolOptions | number = {})
     /* idle client errors are reported by the next query */
   });
   // PostgreSQL may still be starting (a host's boot, a container's): try again for a bounded time
-  const deadline = Date.now() + (o.startWaitSeconds ?? 0) * 1000;
+  const deadline = performance.now() + (o.startWaitSeconds ?? 0) * 1000;
   for (let attempt = 1; ; attempt++) {
     try {
       await pool.query("select 1");
       break;
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      if (Date.now() >= deadline) {
+      if (performance.now() >= deadline) {
         await pool.end().catch(() => {});
         throw new StartupError(`PostgreSQL'e bağlanılamadı / cannot reach PostgreSQL at ${redactUrl(url)}: ${reason.replace(url, redactUrl(url))}`);
       }
@@ -207,10 +207,29 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pool) : openPglite(resolve(opts.dataDir ?? "./data", "pglite"));
 }
 
-export async function migrate(database: Database): Promise<void> {
-  if (!existsSync(join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
+/** The migrations shipped with the code (drizzle/meta/_journal.json). */
+export function shippedMigrations(): number {
+  const journal = join(MIGRATIONS_DIR, "meta", "_journal.json");
+  if (!existsSync(journal)) {
     throw new StartupError(`Geçiş dosyaları bulunamadı / migrations missing: ${MIGRATIONS_DIR} (ship drizzle/ beside server.js)`);
   }
+  return (JSON.parse(readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
+}
+
+/** Migrations recorded as applied in the database (drizzle's own table); 0 when none ran yet. */
+export async function appliedMigrations(db: Db): Promise<number> {
+  try {
+    const r = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    return ((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Applies the shipped migrations under the advisory lock; says how many were new. */
+export async function migrate(database: Database): Promise<{ applied: number; total: number }> {
+  const total = shippedMigrations();
+  const before = await appliedMigrations(database.db);
   await database.withLock(async (db) => {
     if (database.kind === "pglite") {
       await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR });
@@ -218,6 +237,7 @@ export async function migrate(database: Database): Promise<void> {
       await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
     }
   });
+  return { applied: (await appliedMigrations(database.db)) - before, total };
 }
 
 export async function ping(db: Db): Promise<boolean> {

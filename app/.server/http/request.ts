@@ -9,8 +9,13 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Gives each request an id (echoed as X-Request-Id) and a CSP nonce, and logs one line when it ends. */
-export function requestContext(log: Logger) {
+/**
+ * Gives each request an id (echoed as X-Request-Id) and a CSP nonce, and logs one line when it ends: request id,
+ * method, route, path, status, milliseconds. Expected refusals (4xx) are `info`, too many requests `warn`, server
+ * failures `error`. `observe` also counts it for the metrics.
+ */
+export function requestContext(log: Logger, opts: { routeOf?: (path: string) => string; observe?: (method: string, route: string, status: number, seconds: number) => void } = {}) {
+  const routeOf = opts.routeOf ?? (() => "unknown");
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
@@ -19,8 +24,12 @@ export function requestContext(log: Logger) {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = routeOf(req.path);
+      const status = res.statusCode;
+      opts.observe?.(req.method, route, status, ms / 1000);
+      const level = status >= 500 ? "error" : status === 429 ? "warn" : "info";
       // path only: query strings may carry codes and tokens
-      log.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      if (log.isLevelEnabled(level)) log[level]({ requestId, method: req.method, route, path: req.path, status, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   };

@@ -110,3 +110,25 @@ export function startWorker(app: AppContext, handlers: Record<string, JobHandler
     },
   };
 }
+
+export interface JobBacklog {
+  /** Pending jobs whose time has come (not yet run). */
+  due: number;
+  /** Seconds the oldest due job has waited (0 when none). */
+  oldestDueSeconds: number;
+  /** Jobs that gave up after MAX_ATTEMPTS (need an operator). */
+  failed: number;
+}
+
+/** The job queue's state for the readiness check and the metrics. */
+export async function backlog(app: AppContext): Promise<JobBacklog> {
+  const now = app.clock.now();
+  const r = await app.db.execute<{ due: number; failed: number; oldest: string | null }>(sql`
+    select count(*) filter (where status = 'pending' and run_at <= ${now.toISOString()})::int as due,
+           count(*) filter (where status = 'failed')::int as failed,
+           min(run_at) filter (where status = 'pending' and run_at <= ${now.toISOString()}) as oldest
+    from jobs where status in ('pending', 'failed')`);
+  const row = (r as unknown as { rows: { due: number; failed: number; oldest: string | Date | null }[] }).rows[0];
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+  return { due: row?.due ?? 0, failed: row?.failed ?? 0, oldestDueSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)) };
+}

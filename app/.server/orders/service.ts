@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
@@ -242,3 +243,9 @@ export const anonymise = (app: AppContext, tx: DbOrTx, person: { userId: number;
   desk.anonymise(tx, person, replacementEmail, app.clock.now());
 /** Locks an order row in the caller's transaction (status checks before a change). */
 export const lock = (tx: DbOrTx, orderId: number) => repo.lockOrder(tx, orderId);
+
+/** Orders placed so far (every process sees the same figure): the metrics' `shop_orders_placed_total`. */
+export async function countPlaced(app: AppContext): Promise<number> {
+  const r = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`);
+  return (r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}

@@ -36,6 +36,7 @@
  *
  * Card numbers and security codes only pass through to the gateway: never stored, logged or mailed.
  */
+import { sql } from "drizzle-orm";
 import { pausePoint } from "../system/service";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
@@ -921,4 +922,10 @@ async function reconcileRefunds(app: AppContext, before: Date, report: Reconcile
       }
     }
   }
+}
+
+/** Payment attempts by their outcome so far (shop-wide): the metrics' `shop_payments_total{result}`. */
+export async function countByResult(app: AppContext): Promise<Record<string, number>> {
+  const r = await app.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from payment_intents group by status`);
+  return Object.fromEntries((r as unknown as { rows: { status: string; n: number }[] }).rows.map((x) => [x.status, x.n]));
 }
