@@ -234,6 +234,11 @@ function publicUrlWarning(config: Config): string | undefined {
 /** Starts the shop: config, database, migrations, seed, HTTP server. */
 export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server> {
   const config = configOrExit();
+  try {
+    shippedMigrations();
+  } catch (e) {
+    failStart(e instanceof Error ? e.message : String(e));
+  }
   const warning = publicUrlWarning(config);
   if (warning) console.warn(`UYARI / WARNING: ${warning}`);
   const busy = await portFree(config.port, config.host);

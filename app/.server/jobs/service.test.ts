@@ -54,6 +54,24 @@ describe("outbox jobs", () => {
     expect(calls).toBe(0);
   });
 
+  it("a stopping worker finishes the job it runs and hands the rest of its batch back untouched", async () => {
+    const ran: number[] = [];
+    let stopping = false;
+    const handlers = { slow: async (_app: unknown, payload: unknown) => void (ran.push((payload as { n: number }).n), (stopping = true)) };
+    for (const n of [1, 2, 3]) await enqueue(app.db, "slow", { n }, { dedupeKey: `slow-${n}` });
+    expect(await runDueJobs(app, handlers, 20, () => stopping)).toBe(1);
+    expect(ran).toEqual([1]);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.kind, "slow")).orderBy(jobs.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.lockedUntil])).toEqual([
+      ["done", 1, null],
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
+    // another process takes them at once
+    expect(await runDueJobs(app, handlers)).toBe(2);
+    expect(ran).toEqual([1, 2, 3]);
+  });
+
   it("a mail is written once to the outbox as .eml with Turkish HTML and text", async () => {
     await app.db.transaction(async (tx) => {
       await queueMail(tx, { to: "ayşe@example.com", subject: "Hoş geldiniz", heading: "Merhaba Ayşe", paragraphs: ["Çikolatalı kurabiyeler <yolda>!"], button: { label: "Siparişlerim", url: "https://shop.test/memberarea/orders" } });

@@ -53,7 +53,8 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
       order by id limit ${limit}
       for update skip locked)
     returning id, kind, payload, attempts`);
-  const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows;
+  // oldest first (UPDATE … RETURNING gives no order)
+  const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows.sort((a, b) => a.id - b.id);
   let ran = 0;
   for (const job of rows) {
     if (stopping()) {
