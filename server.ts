@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type Config } from "~/.server/config";
 import { boot, type Booted } from "~/.server/boot";
 import { appliedMigrations, migrate, openDatabase, ping, redactUrl, shippedMigrations, StartupError } from "~/.server/db/client";
 import { createLogger } from "~/.server/log";
+import { backup, BackupError, restore } from "~/.server/system/backup";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
 import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
@@ -341,6 +342,31 @@ export async function runMigrate(): Promise<number> {
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     console.error(e instanceof StartupError ? msg : `Geçiş başarısız / migration failed: ${config.databaseUrl ? msg.split(config.databaseUrl).join(redactUrl(config.databaseUrl)) : msg}`);
+    return 1;
+  }
+}
+
+/**
+ * `npm run backup -- DIR` / `npm run restore -- DIR` (app/.server/system/backup.ts). PGlite: only while no server
+ * owns the directory (stop it first); PostgreSQL: at any time (pg_dump reads one consistent snapshot).
+ */
+export async function runBackupCli(argv: string[]): Promise<number> {
+  const config = configOrExit();
+  const [command, dir] = argv;
+  if ((command !== "backup" && command !== "restore") || !dir) {
+    console.error("usage: npm run backup -- DIR | npm run restore -- DIR");
+    return 2;
+  }
+  if (!config.databaseUrl && readServerFile(config.dataDir)) {
+    console.error(`Veri dizini kullanımda / data directory in use: stop the server that owns ${config.dataDir} first (PGlite has one owner)`);
+    return 1;
+  }
+  try {
+    const m = command === "backup" ? await backup(config, dir) : await restore(config, dir);
+    console.log(`${command === "backup" ? "Yedek alındı / backed up" : "Geri yüklendi / restored"}: ${m.kind}, ${m.migrations} migrations, ${m.uploads} uploaded files (${dir})`);
+    return 0;
+  } catch (e) {
+    console.error(e instanceof BackupError ? e.message : `${command} failed: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
 }

@@ -248,3 +248,23 @@ export async function ping(db: Db): Promise<boolean> {
 export async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
+
+/** PGlite's own dump of its data directory (a gzipped tarball); the directory must not be open elsewhere. */
+export async function dumpPglite(dataDir: string): Promise<Uint8Array> {
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  try {
+    const blob = await client.dumpDataDir("gzip");
+    return new Uint8Array(await blob.arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+/** Makes a PGlite data directory from a dump (`dumpPglite`); the directory must be empty or absent. */
+export async function loadPglite(dataDir: string, dump: Uint8Array): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { loadDataDir: new Blob([dump as BlobPart], { type: "application/x-gzip" }) });
+  await client.waitReady;
+  await client.close();
+}
