@@ -11,8 +11,8 @@ declare module "express-serve-static-core" {
 
 /**
  * Gives each request an id (echoed as X-Request-Id) and a CSP nonce, and logs one line when it ends: request id,
- * method, route, path, status, milliseconds. Expected refusals (4xx) are `info`, too many requests `warn`, server
- * failures `error`. `observe` also counts it for the metrics.
+ * method, route, path, status, milliseconds. Expected refusals (4xx) are `info`, too many requests and 503
+ * (maintenance) `warn`, server failures `error`. `observe` also counts it for the metrics.
  */
 export function requestContext(log: Logger, opts: { routeOf?: (path: string) => string; observe?: (method: string, route: string, status: number, seconds: number) => void } = {}) {
   const routeOf = opts.routeOf ?? (() => "unknown");
@@ -27,7 +27,8 @@ export function requestContext(log: Logger, opts: { routeOf?: (path: string) => 
       const route = routeOf(req.path);
       const status = res.statusCode;
       opts.observe?.(req.method, route, status, ms / 1000);
-      const level = status >= 500 ? "error" : status === 429 ? "warn" : "info";
+      // 503 is the maintenance screen or a process stopping: expected, like a refusal
+      const level = status >= 500 && status !== 503 ? "error" : status === 429 || status === 503 ? "warn" : "info";
       // path only: query strings may carry codes and tokens
       if (log.isLevelEnabled(level)) log[level]({ requestId, method: req.method, route, path: req.path, status, ms: Math.round(ms * 10) / 10 }, "request");
     });
