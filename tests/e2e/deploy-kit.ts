@@ -67,6 +67,8 @@ export interface ShopProcess {
 export interface Deployment {
   dir: string;
   publicUrl: string;
+  /** nginx's plain-http address (it only redirects). */
+  httpUrl: string;
   ca: string;
   fetch: typeof fetch;
   databaseUrl: string;
@@ -250,6 +252,7 @@ export async function startDeployment(opts: { processes?: number; env?: Record<s
   return {
     dir,
     publicUrl,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
     ca,
     fetch: httpsGet,
     databaseUrl,

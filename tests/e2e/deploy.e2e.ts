@@ -193,6 +193,12 @@ describe.runIf(POSTGRES)("reference deployment: nginx (TLS) in front of two shop
     }
   });
 
+  it("plain http only redirects to the https address", async () => {
+    const r = await fetch(`${d.httpUrl}/product/10003?x=1`, { redirect: "manual" });
+    expect(r.status).toBe(301);
+    expect(r.headers.get("location")).toBe(`${d.publicUrl}/product/10003?x=1`);
+  });
+
   it("a cross-site post is refused through the proxy; the shop's own https origin passes", async () => {
     const visitor = new Http(d.publicUrl, undefined, d.fetch);
     const page = await visitor.get("/home");
