@@ -6,7 +6,7 @@ import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
 import { FormMessage } from "~/features/account/FormMessage";
 import { secondaryButtonClass } from "~/features/account/Field";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { previousOrderLines } from "~/shared/previous-order";
 import { formatDateTr } from "~/shared/clock";
 import { fmt, tr } from "~/shared/texts/tr";
@@ -62,7 +62,7 @@ export default function MemberOrders({ loaderData, actionData }: Route.Component
                 </div>
                 <div>
                   <dt className="text-stone-600">{t.total}</dt>
-                  <dd>{formatTRY(o.needToPay)}</dd>
+                  <dd>{formatAmount(o.needToPay)}</dd>
                 </div>
               </dl>
               <div className="mt-2 text-sm">

@@ -9,7 +9,7 @@ import { useCardMemory } from "~/features/checkout/CardMemory";
 import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { formatDayTr } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -82,7 +82,7 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
           {ordersTr.deliveryType[o.deliveryType]}
-          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatTRY(o.needToPay, { zeroAsFree: false })}
+          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatAmount(o.needToPay)}
         </p>
         <ul className="mt-4 space-y-1 text-sm text-stone-700">
           {o.lines.map((l) => (

@@ -13,7 +13,7 @@ import { useBasketNotice } from "~/features/basket/useBasketNotice";
 import { cardEntrySchema, cardLogo } from "~/shared/card";
 import { istanbulDate, istanbulParts } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
@@ -271,7 +271,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
                 <span>
                   {i.quantity} × {i.name}
                 </span>
-                <span className="shrink-0">{formatTRY(i.lineTotal)}</span>
+                <span className="shrink-0">{formatCost(i.lineTotal)}</span>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import * as repo from "./repo";
 import { eq } from "drizzle-orm";
 import { promoUses } from "../db/schema/promos";
 import type { PromoRule } from "~/shared/amounts";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 
@@ -70,7 +70,7 @@ export async function check(app: AppContext, code: string, who: Customer, produc
   if (!r.ok) return r;
   if (productTotal <= 0) return { ok: false, error: E.emptyBasket };
   const min = r.promo.rule.minBasket ?? 0;
-  if (productTotal < min) return { ok: false, error: fmt(E.minBasket, { amount: formatTRY(min) }) };
+  if (productTotal < min) return { ok: false, error: fmt(E.minBasket, { amount: formatAmount(min) }) };
   return r;
 }
 

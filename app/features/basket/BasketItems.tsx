@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { BasketItemView } from "~/shared/basket";
 import { productImage } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -41,7 +41,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
         {item.stockLeft !== null ? <p className="text-sm font-semibold text-red-800">{fmt(t.notEnoughStock, { n: item.stockLeft })}</p> : null}
         <p className="text-sm">
           <span className="text-stone-700">{t.unitPrice}: </span>
-          {formatTRY(item.itemPrice)}
+          {formatCost(item.itemPrice)}
         </p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <update.Form method="post" action="/basket" className="flex items-center">
@@ -103,7 +103,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
         </div>
         <p className="text-right font-bold text-choc-900">
           <span className="sr-only">{t.lineTotal}: </span>
-          {formatTRY(item.lineTotal)}
+          {formatCost(item.lineTotal)}
         </p>
       </div>
     </li>

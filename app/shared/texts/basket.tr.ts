@@ -59,7 +59,6 @@ export const basketTr = {
     deliveryTooltip: "Adres ve teslimat tipine göre değişebilir",
     deliveryUnknown: "Teslimat adımında hesaplanır",
     usedBonus: "Kullanılan Puan",
-    discount: "İndirim ({code})",
     promoMinBasket: "'{code}' kodu {amount} ve üzeri sepetlerde geçerlidir.",
     itemCount: "{n} ürün",
     complete: "Siparişi Tamamla",

@@ -190,7 +190,6 @@ export const checkoutTr = {
     total: "Ödenen toplam",
     productTotal: "Ürün toplamı",
     deliveryCost: "Teslimat ücreti",
-    discount: "İndirim ({code})",
     usedBonus: "Kullanılan puan",
     giftNote: "Hediye notunuzun dijital hâli: {url}",
     invoice: "Faturanızı görüntülemek ve yazdırmak için (30 gün geçerli): {url}",
