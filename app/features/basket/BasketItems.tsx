@@ -48,6 +48,13 @@ function BasketLine({ item }: { item: BasketItemView }) {
             <CsrfField />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="itemId" value={item.id} />
+            {/*
+              Enter in the quantity field (a phone keyboard's 'Git') submits the form with its first submit button:
+              this one, which keeps the typed number (step 0), not '−' (which would subtract one, or do nothing at 1).
+            */}
+            <button type="submit" name="step" value="0" tabIndex={-1} aria-hidden="true" className="sr-only">
+              {t.update}
+            </button>
             <button
               type="submit"
               name="step"
@@ -67,6 +74,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
               value={typed}
               onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, LIMITS.quantityMaxChars))}
               onBlur={(e) => {
+                if (update.state !== "idle") return; // Enter has already sent it
                 if (typed !== String(item.quantity) && /^\d+$/.test(typed) && Number(typed) >= 1) void update.submit(e.currentTarget.form);
                 else setTyped(String(item.quantity));
               }}
