@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { LIMITS } from "./constants";
+import { upperIdentifier } from "./fold";
 import { preprocess } from "./zod-mini";
 import { fmt } from "./texts/tr";
 import { paymentTr } from "./texts/payment.tr";
@@ -47,7 +48,7 @@ export function cardTypeOf(number: string): CardType {
 
 /** Card association names the provider uses (iyzico `cardAssociation`) mapped to our card types. */
 export function cardTypeOfAssociation(association: string | null | undefined, bin?: string): CardType {
-  switch ((association ?? "").toUpperCase()) {
+  switch (upperIdentifier(association ?? "")) {
     case "VISA":
       return bin && cardTypeOf(bin) === "VisaElectron" ? "VisaElectron" : "Visa";
     case "MASTER_CARD":
