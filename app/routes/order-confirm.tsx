@@ -337,7 +337,13 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
         </dl>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <h2 className="font-bold">{t.promo}</h2>
-          <div className="mt-2">{d.member ? <PromoField promo={d.promo} /> : <p className="text-sm">{t.promoOnlyMembers}</p>}</div>
+          <div className="mt-2">
+            {/*
+              SPEC §6: the code field is the member's; a guest's code (applied in the basket) shows here like a
+              member's, never contradicted (docs/decisions/0013-promo-codes-for-guests.md)
+            */}
+            {d.member || d.promo ? <PromoField promo={d.promo} /> : <p className="text-sm">{t.promoGuest}</p>}
+          </div>
         </div>
         <Form
           method="post"

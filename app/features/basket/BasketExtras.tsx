@@ -61,7 +61,7 @@ export function BasketSummary({ basket, deliveryCost }: { basket: BasketView; de
 }
 
 /** 'Promosyon kodu kullan' / 'Vazgeç' toggle, the code field and the applied code with 'Kaldır'. */
-export function PromoBox({ basket }: { basket: BasketView }) {
+export function PromoBox({ basket, member }: { basket: BasketView; member: boolean }) {
   const apply = useFetcher();
   const remove = useFetcher();
   useBasketNotice(apply.data, "promo-apply");
@@ -104,8 +104,15 @@ export function PromoBox({ basket }: { basket: BasketView }) {
             maxLength={40}
             autoComplete="off"
             autoCapitalize="characters"
+            aria-describedby={member ? undefined : "promo-guest-hint"}
             className="min-h-11 rounded-lg border border-choc-200 bg-white px-3 text-base uppercase"
           />
+          {/* which codes a guest may use (docs/decisions/0013-promo-codes-for-guests.md) */}
+          {member ? null : (
+            <p id="promo-guest-hint" className="text-sm text-stone-700">
+              {t.promo.guestHint}
+            </p>
+          )}
         </div>
         <button type="submit" disabled={apply.state !== "idle"} className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
           {t.promo.apply}

@@ -148,7 +148,8 @@ export const checkoutTr = {
     noGiftNote: "Hediye notu yok",
     delivery: "Teslimat",
     promo: "Promosyon kodu",
-    promoOnlyMembers: "Promosyon kodları üyelere özeldir.",
+    /** a guest without a code on the confirm step: codes are entered in the basket (SPEC §6, decision 0013) */
+    promoGuest: "Promosyon kodunuzu sepetinizde girebilirsiniz; üyelere özel kodlar için üye girişi yapın.",
     acceptPreInfo: "Ön Bilgilendirme Formu'nu okudum, kabul ediyorum.",
     acceptContract: "Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.",
     submit: "Siparişi Onayla",
