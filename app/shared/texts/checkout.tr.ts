@@ -173,6 +173,10 @@ export const checkoutTr = {
   },
   complete: {
     title: "Siparişiniz alındı",
+    /** the same page opened later from the order mail, once the order has moved on */
+    titleLater: "Siparişinizin durumu",
+    status: "Durum: {status}",
+    track: "Kargo takibi",
     number: "Sipariş numaranız: {number}",
     readyDate: "Hazır olma tarihi: {date}",
     estimated: "Tahmini teslimat: {date}",
