@@ -310,7 +310,8 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
       {overlay && overlay.ok && overlay.overlay !== "done" ? (
         <LoginOverlay
           result={overlay}
-          defaultName={loaderData.payment?.mode === "new" ? (loaderData.payment.cardHolder ?? "") : ""}
+          // the holder just typed (kept in this tab's memory on submit), else the one saved with the payment step
+          defaultName={memory.get()?.cardHolder ?? (loaderData.payment?.mode === "new" ? (loaderData.payment.cardHolder ?? "") : "")}
           onClose={() => setOverlay(null)} errors={actionData && !isNetworkFailure(actionData) && !actionData.ok ? { [actionData.field ?? "password"]: actionData.error } : {}} />
       ) : null}
       <noscript>
