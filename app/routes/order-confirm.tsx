@@ -384,7 +384,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       </div>
-      <CheckoutSummary amounts={d.amounts} promoCode={d.promo?.code} />
+      <CheckoutSummary amounts={d.amounts} />
     </section>
   );
 }
