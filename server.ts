@@ -5,7 +5,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Request, type Response } from "express";
+import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -21,9 +21,8 @@ import * as accounts from "~/.server/accounts/service";
 import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
 import { securityHeaders } from "~/.server/http/security";
 import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
-import { maintenancePage } from "~/.server/http/pages";
 import { createMetrics, routeMatcher } from "~/.server/http/metrics";
-import * as site from "~/.server/site/service";
+import { maintenanceGate } from "~/.server/http/maintenance";
 import { parseCommand, runCommand, UsageError } from "~/.server/cli/commands";
 import { claimServerFile, readServerFile, removeServerFile, tokenMatches, type ServerFile } from "~/.server/cli/server-file";
 import type { RequestContext } from "~/.server/context";
@@ -161,18 +160,8 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
     });
   }
 
-  // maintenance: every page shows only the maintenance screen (SPEC §2.2)
-  app.use(async (_req: Request, res: Response, next) => {
-    try {
-      const status = await site.getStatus(ctx);
-      if (!status.maintenance) return next();
-      res.status(503).setHeader("Retry-After", "3600");
-      res.setHeader("Cache-Control", "no-store");
-      res.type("html").send(maintenancePage({ noteHtml: status.maintenanceNote, nonce: res.locals.nonce }));
-    } catch (e) {
-      next(e);
-    }
-  });
+  // maintenance: only the maintenance screen (SPEC §2.2), except for staff and the sign-in pages (http/maintenance.ts)
+  app.use(maintenanceGate(ctx));
 
   // anonymous pages are recorded here and answered by `handle` below, in front of Express (http/page-cache.ts)
   app.use(pages ? pages.record : privateByDefault);

@@ -16,7 +16,7 @@ import { skipAfterNetworkFailure } from "./ui/network";
 import * as site from "./.server/site/service";
 import * as accounts from "./.server/accounts/service";
 import * as basketService from "./.server/basket/service";
-import { isChromeless, showsSiteMessages } from "./shared/constants";
+import { isChromeless } from "./shared/constants";
 import { fmt, tr } from "./shared/texts/tr";
 import { NoticeProvider } from "./ui/Notices";
 import { useNonce } from "./ui/nonce";
@@ -110,15 +110,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "1";
   }, []);
   if (isChromeless(pathname)) {
-    // no header or footer; the site messages still show, except on printouts
-    const messages = showsSiteMessages(pathname);
+    // no header or footer, and so none of the header's site messages (SPEC §2.1, §2.3)
     return (
       <NoticeProvider>
-        {messages ? <SiteMessageBar which="top" message={loaderData.topMsg} /> : null}
         <main id="main">
           <Outlet />
         </main>
-        {messages ? <SiteMessageBar which="bottom" message={loaderData.botMsg} /> : null}
       </NoticeProvider>
     );
   }

@@ -7,7 +7,7 @@ import * as geo from "~/.server/geo/service";
 import { GeoPicker } from "~/features/geo/GeoPicker";
 import { DeliveryNotices } from "~/features/geo/DeliveryNotices";
 import { calculatorSchema, fieldErrors, optionsQuerySchema, type CityItem, type CountyItem, type NeighbourhoodItem } from "~/shared/geo";
-import { formatTRY } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { deliveryTr } from "~/shared/texts/delivery.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -121,7 +121,7 @@ export default function DeliveryOptionsPage({ loaderData }: Route.ComponentProps
           </button>
         </Form>
         <p className="mt-3 text-sm text-stone-600">
-          {basket.itemCount > 0 ? fmt(t.basketTotal, { amount: formatTRY(basket.productTotal, { zeroAsFree: false }) }) : t.emptyBasket}
+          {basket.itemCount > 0 ? fmt(t.basketTotal, { amount: formatAmount(basket.productTotal) }) : t.emptyBasket}
         </p>
         {result ? <CalculatorResult result={result} /> : null}
       </section>
@@ -188,7 +188,7 @@ function CalculatorResult({ result }: { result: Result }) {
                 {r.name}
                 {r.extra ? <span className="block text-xs font-normal text-stone-600">{r.extra}</span> : null}
               </th>
-              <td className="py-2 pr-2">{formatTRY(r.slot.price)}</td>
+              <td className="py-2 pr-2">{formatCost(r.slot.price)}</td>
               <td className="py-2">{r.slot.estimatedDelivery.date}</td>
             </tr>
           ))}
@@ -199,8 +199,8 @@ function CalculatorResult({ result }: { result: Result }) {
         {s.remainingtoFree === 0
           ? t.freeReached
           : s.remainingtoRP > 0
-            ? `${fmt(t.remainingtoRP, { amount: formatTRY(s.remainingtoRP), cost: formatTRY(s.reasonableDeliveryCost, { zeroAsFree: false }) })} ${fmt(t.remainingtoFree, { amount: formatTRY(s.remainingtoFree) })}`
-            : fmt(t.remainingtoFree, { amount: formatTRY(s.remainingtoFree) })}
+            ? `${fmt(t.remainingtoRP, { amount: formatAmount(s.remainingtoRP), cost: formatAmount(s.reasonableDeliveryCost) })} ${fmt(t.remainingtoFree, { amount: formatAmount(s.remainingtoFree) })}`
+            : fmt(t.remainingtoFree, { amount: formatAmount(s.remainingtoFree) })}
       </p>
 
       <h4 className="mt-6 font-semibold">{t.doorTitle}</h4>
@@ -219,10 +219,10 @@ function CalculatorResult({ result }: { result: Result }) {
                   <th scope="row" className="py-2 pr-2 font-medium">
                     {name}
                   </th>
-                  <td className="py-2 pr-2">{c.cost === null ? t.noPrice : formatTRY(c.cost)}</td>
+                  <td className="py-2 pr-2">{c.cost === null ? t.noPrice : formatCost(c.cost)}</td>
                   <td className="py-2 pr-2">{day ? day.date : ""}</td>
                   <td className="py-2 text-stone-600">
-                    {c.remainingtoFree ? fmt(t.doorRemainingtoFree, { amount: formatTRY(c.remainingtoFree) }) : ""}
+                    {c.remainingtoFree ? fmt(t.doorRemainingtoFree, { amount: formatAmount(c.remainingtoFree) }) : ""}
                   </td>
                 </tr>
               );
@@ -253,7 +253,7 @@ function CalculatorResult({ result }: { result: Result }) {
         {o.store.locations.map((l) => (
           <li key={l.code} data-option={`store-${l.code}`}>
             {fmt(t.storeHours, { name: l.displayName, early: l.deliveryTimes[0] ?? "", late: l.deliveryTimes.at(-1) ?? "" })} ({l.locationDetails}) —{" "}
-            {formatTRY(0)}
+            {formatCost(0)}
             {l.suggested ? ` — ${fmt(t.storeReady, { date: l.suggested.date })}` : ""}
           </li>
         ))}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/member-home";
 import * as accounts from "~/.server/accounts/service";
 import * as loyalty from "~/.server/loyalty/service";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 
@@ -26,7 +26,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{fmt(t.hello, { name: loaderData.name })}</h1>
       <p className="text-stone-700">{loaderData.email}</p>
       {loaderData.role !== "customer" ? <p className="text-sm font-medium">{t.role[loaderData.role]}</p> : null}
-      <p className="text-lg">{fmt(t.points, { amount: formatTRY(loaderData.points) })}</p>
+      <p className="text-lg">{fmt(t.points, { amount: formatAmount(loaderData.points) })}</p>
       <ul className="flex flex-wrap gap-3">
         <li>
           <Link to="/memberarea/orders" className="underline">

@@ -1,12 +1,14 @@
-import { data, Form } from "react-router";
+import { useRef, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/member-orders";
 import * as accounts from "~/.server/accounts/service";
 import * as printing from "~/.server/printing/service";
 import { CsrfField } from "~/ui/CsrfField";
+import { Dialog } from "~/ui/Dialog";
 import { pageTitle } from "~/ui/PageTitle";
 import { FormMessage } from "~/features/account/FormMessage";
-import { secondaryButtonClass } from "~/features/account/Field";
-import { formatTRY } from "~/shared/money";
+import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
+import { formatAmount } from "~/shared/money";
 import { previousOrderLines } from "~/shared/previous-order";
 import { formatDateTr } from "~/shared/clock";
 import { fmt, tr } from "~/shared/texts/tr";
@@ -30,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await accounts.requireUser(context, request);
   const form = await request.formData();
   await accounts.verifyCsrf(context, request, form);
-  const r = await accounts.cancelMemberOrder(context.app, user.id, String(form.get("orderNumber") ?? ""));
+  const orderNumber = String(form.get("orderNumber") ?? "");
+  // a cancellation refunds at once: it is asked first (the dialog; without JavaScript, this answer's own form)
+  if (form.get("confirmed") !== "1") return data({ ok: false, message: undefined, confirm: orderNumber });
+  const r = await accounts.cancelMemberOrder(context.app, user.id, orderNumber);
   return r.ok ? data({ ok: true, message: r.message }) : data({ ok: false, message: r.error }, { status: r.status === 429 ? 429 : 200 });
 }
 
@@ -62,7 +67,7 @@ export default function MemberOrders({ loaderData, actionData }: Route.Component
                 </div>
                 <div>
                   <dt className="text-stone-600">{t.total}</dt>
-                  <dd>{formatTRY(o.needToPay)}</dd>
+                  <dd>{formatAmount(o.needToPay)}</dd>
                 </div>
               </dl>
               <div className="mt-2 text-sm">
@@ -77,13 +82,7 @@ export default function MemberOrders({ loaderData, actionData }: Route.Component
               </div>
               <PrintLinks links={printLinks[o.orderNumber]} status={o.status} orderNumber={o.orderNumber} />
               {o.canCancel ? (
-                <Form method="post" className="mt-3">
-                  <CsrfField />
-                  <input type="hidden" name="orderNumber" value={o.orderNumber} />
-                  <button type="submit" className={secondaryButtonClass} aria-label={fmt(t.cancelConfirm, { number: o.orderNumber })}>
-                    {t.cancel}
-                  </button>
-                </Form>
+                <CancelOrder orderNumber={o.orderNumber} askedWithoutJs={actionData !== undefined && "confirm" in actionData && actionData.confirm === o.orderNumber} />
               ) : o.status === "preparing" || o.status === "ready" ? (
                 <p className="mt-3 text-sm text-stone-700">{fmt(t.cannotCancel, { phone: tr.footer.phone })}</p>
               ) : null}
@@ -92,6 +91,73 @@ export default function MemberOrders({ loaderData, actionData }: Route.Component
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * 'Siparişi iptal et' asks first, since the refund goes out at once (issue 22): a modal dialog (focus moves into
+ * it, Escape or 'Vazgeç' closes it and focus returns to the button); without JavaScript the server answers the
+ * first press with the same question as a form.
+ */
+function CancelOrder({ orderNumber, askedWithoutJs }: { orderNumber: string; askedWithoutJs: boolean }) {
+  const [open, setOpen] = useState(false);
+  const confirmForm = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state !== "idle";
+  const question = fmt(t.cancelConfirm, { number: orderNumber });
+  return (
+    <div className="mt-3">
+      <Form
+        method="post"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <CsrfField />
+        <input type="hidden" name="orderNumber" value={orderNumber} />
+        <button type="submit" className={secondaryButtonClass} aria-label={fmt(t.cancelAria, { number: orderNumber })}>
+          {t.cancel}
+        </button>
+      </Form>
+      {askedWithoutJs ? <ConfirmCancelForm orderNumber={orderNumber} question={question} /> : null}
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={question}
+        footer={
+          <>
+            <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>
+              {t.cancelKeep}
+            </button>
+            <button type="button" disabled={busy} onClick={() => confirmForm.current?.requestSubmit()} className={buttonClass}>
+              {t.cancelYes}
+            </button>
+          </>
+        }
+      >
+        <p>{t.cancelConfirmBody}</p>
+        <Form ref={confirmForm} method="post" hidden onSubmit={() => setOpen(false)}>
+          <CsrfField />
+          <input type="hidden" name="orderNumber" value={orderNumber} />
+          <input type="hidden" name="confirmed" value="1" />
+        </Form>
+      </Dialog>
+    </div>
+  );
+}
+
+function ConfirmCancelForm({ orderNumber, question }: { orderNumber: string; question: string }) {
+  return (
+    <Form method="post" className="mt-2 flex flex-col gap-2 rounded-lg bg-red-50 p-3">
+      <CsrfField />
+      <input type="hidden" name="orderNumber" value={orderNumber} />
+      <input type="hidden" name="confirmed" value="1" />
+      <p className="font-semibold">{question}</p>
+      <p className="text-sm">{t.cancelConfirmBody}</p>
+      <button type="submit" className={buttonClass}>
+        {t.cancelYes}
+      </button>
+    </Form>
   );
 }
 

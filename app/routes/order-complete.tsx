@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-complete";
 import * as accounts from "~/.server/accounts/service";
+import * as delivery from "~/.server/delivery/service";
 import * as orders from "~/.server/orders/service";
 import * as payments from "~/.server/payments/service";
 import * as printing from "~/.server/printing/service";
@@ -9,7 +10,8 @@ import { useCardMemory } from "~/features/checkout/CardMemory";
 import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { formatDayTr } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
+import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -51,6 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
       deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       needToPay: order.needToPay,
+      // the page the order mail links to shows where the order is now (issue 22), not only 'Siparişiniz alındı'
+      status: order.status,
+      statusText: orderStatusText(order.status),
+      progress: previousOrderLines(order),
+      trackingUrl: order.carrier && order.trackingNumber ? await delivery.trackingUrl(app, order.carrier, order.trackingNumber) : null,
       member: Boolean(session.user && session.user.id === order.userId),
       invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
       lines: (await orders.linesOf(app, [order.id])).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, thumbName: l.thumbName })),
@@ -68,7 +75,7 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         <p aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-700 text-2xl text-white">
           ✓
         </p>
-        <h1 className="mt-3 text-2xl font-bold text-choc-900">{t.title}</h1>
+        <h1 className="mt-3 text-2xl font-bold text-choc-900">{o.status === "received" ? t.title : t.titleLater}</h1>
         <p className="mt-3 text-lg">
           {o.member ? (
             <Link to="/memberarea/orders" className="font-bold underline">
@@ -78,11 +85,26 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
             <strong>{fmt(t.number, { number: o.orderNumber })}</strong>
           )}
         </p>
+        <p className="mt-2 font-semibold" data-testid="order-status">
+          {fmt(t.status, { status: o.statusText })}
+        </p>
+        {o.status === "received" ? null : (
+          <div className="mt-1">
+            {o.progress.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            {o.trackingUrl ? (
+              <a href={o.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                {t.track}
+              </a>
+            ) : null}
+          </div>
+        )}
         <p className="mt-2">{fmt(t.readyDate, { date: formatDayTr(o.readyDate) })}</p>
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
           {ordersTr.deliveryType[o.deliveryType]}
-          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatTRY(o.needToPay, { zeroAsFree: false })}
+          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatAmount(o.needToPay)}
         </p>
         <ul className="mt-4 space-y-1 text-sm text-stone-700">
           {o.lines.map((l) => (

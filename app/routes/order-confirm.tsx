@@ -13,7 +13,7 @@ import { useBasketNotice } from "~/features/basket/useBasketNotice";
 import { cardEntrySchema, cardLogo } from "~/shared/card";
 import { istanbulDate, istanbulParts } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
@@ -271,7 +271,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
                 <span>
                   {i.quantity} × {i.name}
                 </span>
-                <span className="shrink-0">{formatTRY(i.lineTotal)}</span>
+                <span className="shrink-0">{formatCost(i.lineTotal)}</span>
               </li>
             ))}
           </ul>
@@ -337,7 +337,13 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
         </dl>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <h2 className="font-bold">{t.promo}</h2>
-          <div className="mt-2">{d.member ? <PromoField promo={d.promo} /> : <p className="text-sm">{t.promoOnlyMembers}</p>}</div>
+          <div className="mt-2">
+            {/*
+              SPEC §6: the code field is the member's; a guest's code (applied in the basket) shows here like a
+              member's, never contradicted (docs/decisions/0013-promo-codes-for-guests.md)
+            */}
+            {d.member || d.promo ? <PromoField promo={d.promo} /> : <p className="text-sm">{t.promoGuest}</p>}
+          </div>
         </div>
         <Form
           method="post"
@@ -378,7 +384,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       </div>
-      <CheckoutSummary amounts={d.amounts} promoCode={d.promo?.code} />
+      <CheckoutSummary amounts={d.amounts} />
     </section>
   );
 }

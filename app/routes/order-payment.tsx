@@ -204,8 +204,10 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
             setErrors(next);
             if (Object.keys(next).length > 0) {
               e.preventDefault();
+              // SPEC §5: the summary 'complete the missing items in the form', each field's own message beside it;
+              // a card number with spaces has its own notice
               const cardNumberSpace = next.creditCardNumber === paymentTr.validation.cardNumberSpaces;
-              notify(cardNumberSpace ? next.creditCardNumber! : (next.email ?? t.invalid), "error", 3000);
+              notify(cardNumberSpace ? next.creditCardNumber! : t.invalid, "error", 3000);
             }
           }}
         >
@@ -259,7 +261,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                   <label htmlFor="month" className="text-sm font-medium">
                     {f.month}
                   </label>
-                  <select id="month" data-card="month" defaultValue={saved?.month ?? ""} autoComplete="cc-exp-month" aria-invalid={errors.month ? true : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
+                  <select id="month" data-card="month" defaultValue={saved?.month ?? ""} autoComplete="cc-exp-month" aria-invalid={errors.month ? true : undefined} aria-describedby={errors.month ? "month-error" : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
                     <option value="">—</option>
                     {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
                       <option key={m} value={m}>
@@ -267,13 +269,13 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                       </option>
                     ))}
                   </select>
-                  {errors.month ? <p className="text-sm text-red-800">{errors.month}</p> : null}
+                  {errors.month ? <p id="month-error" className="text-sm text-red-800">{errors.month}</p> : null}
                 </div>
                 <div className="flex flex-col gap-1">
                   <label htmlFor="year" className="text-sm font-medium">
                     {f.year}
                   </label>
-                  <select id="year" data-card="year" defaultValue={saved?.year ?? ""} autoComplete="cc-exp-year" aria-invalid={errors.year ? true : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
+                  <select id="year" data-card="year" defaultValue={saved?.year ?? ""} autoComplete="cc-exp-year" aria-invalid={errors.year ? true : undefined} aria-describedby={errors.year ? "year-error" : undefined} className="min-h-11 rounded-lg border border-choc-200 bg-white px-2">
                     <option value="">—</option>
                     {years.map((y) => (
                       <option key={y} value={y}>
@@ -281,7 +283,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                       </option>
                     ))}
                   </select>
-                  {errors.year ? <p className="text-sm text-red-800">{errors.year}</p> : null}
+                  {errors.year ? <p id="year-error" className="text-sm text-red-800">{errors.year}</p> : null}
                 </div>
                 <Field label={f.secCode} hint={f.secCodeHint} data-card="secCode" defaultValue={saved?.secCode ?? ""} inputMode="numeric" autoComplete="cc-csc" maxLength={LIMITS.securityCodeMax} error={errors.secCode} />
               </div>
@@ -306,7 +308,11 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
       </div>
       <CheckoutSummary amounts={loaderData.amounts} />
       {overlay && overlay.ok && overlay.overlay !== "done" ? (
-        <LoginOverlay result={overlay} onClose={() => setOverlay(null)} errors={actionData && !isNetworkFailure(actionData) && !actionData.ok ? { [actionData.field ?? "password"]: actionData.error } : {}} />
+        <LoginOverlay
+          result={overlay}
+          // the holder just typed (kept in this tab's memory on submit), else the one saved with the payment step
+          defaultName={memory.get()?.cardHolder ?? (loaderData.payment?.mode === "new" ? (loaderData.payment.cardHolder ?? "") : "")}
+          onClose={() => setOverlay(null)} errors={actionData && !isNetworkFailure(actionData) && !actionData.ok ? { [actionData.field ?? "password"]: actionData.error } : {}} />
       ) : null}
       <noscript>
         <p className="mx-auto max-w-5xl px-4">

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-3ds";
 import * as payments from "~/.server/payments/service";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { fmt, tr } from "~/shared/texts/tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -48,7 +48,7 @@ export default function ThreeDsChallenge({ loaderData, actionData }: Route.Compo
           <dt className="text-stone-700">{t.merchant}</dt>
           <dd className="text-right">{tr.brand.name}</dd>
           <dt className="text-stone-700">{t.amount}</dt>
-          <dd className="text-right font-semibold">{formatTRY(loaderData.amount, { zeroAsFree: false })}</dd>
+          <dd className="text-right font-semibold">{formatAmount(loaderData.amount)}</dd>
           <dt className="text-stone-700">{t.card}</dt>
           <dd className="text-right font-mono">{fmt(paymentTr.result.cardMasked, { lastFour: loaderData.lastFour })}</dd>
         </dl>

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/payment-result";
 import * as payments from "~/.server/payments/service";
 import { CardBadge } from "~/features/payments/CardBadge";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -40,7 +40,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
         {d.status === "succeeded" ? (
           <>
             <h2 className="text-lg font-semibold text-green-800">{t.succeeded}</h2>
-            <p className="mt-2">{fmt(t.succeededBody, { amount: formatTRY(d.amount, { zeroAsFree: false }), card: `**** ${d.card.lastFour ?? ""}` })}</p>
+            <p className="mt-2">{fmt(t.succeededBody, { amount: formatAmount(d.amount), card: `**** ${d.card.lastFour ?? ""}` })}</p>
             <div className="mt-3">
               <CardBadge logo={d.card.logo} type={d.card.type} lastFour={d.card.lastFour} bankName={d.card.bankName} />
             </div>

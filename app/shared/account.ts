@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { fieldErrors } from "./zod-mini";
 import { LIMITS } from "./constants";
+import { foldIdentifier, foldTurkish } from "./fold";
 import { fmt } from "./texts/tr";
 import { accountTr } from "./texts/account.tr";
 
@@ -16,12 +17,7 @@ const v = accountTr.validation;
  * capital I would otherwise lower-case to dotless 'ı'), then everything is lower-cased without a locale.
  */
 export function normalizeEmail(raw: string): string {
-  return raw
-    .normalize("NFC")
-    .trim()
-    .replace(/[İIı]/g, "i")
-    .replace(/i\u0307/g, "i")
-    .toLowerCase();
+  return foldIdentifier(raw.trim());
 }
 
 export const emailSchema = z.pipe(
@@ -39,7 +35,8 @@ export const COMMON_PASSWORDS = new Set([
 ]);
 
 export function isCommonPassword(p: string): boolean {
-  return COMMON_PASSWORDS.has(p.toLocaleLowerCase("tr")) || COMMON_PASSWORDS.has(p.toLowerCase());
+  // the list holds Turkish words ('şifre123', 'fenerbahçe') and ASCII ones: either fold may find it
+  return COMMON_PASSWORDS.has(foldTurkish(p)) || COMMON_PASSWORDS.has(foldIdentifier(p));
 }
 
 const lengthMsg = fmt(v.passwordLength, { min: LIMITS.passwordMin, max: LIMITS.passwordMax });

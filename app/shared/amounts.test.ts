@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { computeAmounts, withDelivery, type PromoRule } from "./amounts";
+import { computeAmounts, discountLabel, withDelivery, type PromoRule } from "./amounts";
 
 const line = fc.record({ unitPrice: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 0, max: 999 }) });
 const promo: fc.Arbitrary<PromoRule | null> = fc.oneof(
@@ -75,5 +75,14 @@ describe("withDelivery", () => {
         expect(withDelivery(computeAmounts({ lines, promo: p, pointsRequested: pts }), d)).toEqual(direct);
       }),
     );
+  });
+});
+
+describe("discountLabel", () => {
+  it("names the code in every summary's discount line, and never leaves empty brackets", () => {
+    expect(discountLabel("HOSGELDIN10")).toBe("İndirim (HOSGELDIN10)");
+    expect(discountLabel(null)).toBe("İndirim");
+    expect(discountLabel(undefined)).toBe("İndirim");
+    expect(discountLabel("  ")).toBe("İndirim");
   });
 });

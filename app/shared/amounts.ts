@@ -1,4 +1,5 @@
 import { percentOf, type Kurus } from "./money";
+import { fmt, tr } from "./texts/tr";
 
 /**
  * The one place basket and order amounts are computed (issue 6). Order of application:
@@ -71,4 +72,15 @@ export function computeAmounts(input: AmountsInput): Amounts {
 export function withDelivery(a: Amounts, deliveryCost: Kurus): Amounts {
   const d = nonNegInt(deliveryCost);
   return { ...a, deliveryCost: d, needToPay: a.needToPay - a.deliveryCost + d };
+}
+
+/** Amounts as a summary shows them: with the code that gave the discount (null when the discount has none). */
+export interface Summary extends Amounts {
+  promoCode: string | null;
+}
+
+/** The discount line's label in every summary: 'İndirim (HOSGELDIN10)', or 'İndirim' when there is no code. */
+export function discountLabel(code: string | null | undefined): string {
+  const c = code?.trim();
+  return c ? fmt(tr.common.discountWithCode, { code: c }) : tr.common.discount;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { LIMITS } from "./constants";
+import { foldIdentifier } from "./fold";
 import { basketTr } from "./texts/basket.tr";
 import { fmt } from "./texts/tr";
 
@@ -40,7 +41,7 @@ export function normalizeMediaLink(raw: string): string | null {
   const typed = raw.trim();
   if (typed === "") return "";
   if (typed.length > LIMITS.mediaLinkMax || /\s/.test(typed)) return null;
-  const scheme = SCHEME.exec(typed)?.[1]?.toLowerCase();
+  const scheme = foldIdentifier(SCHEME.exec(typed)?.[1] ?? "") || undefined;
   if (scheme && scheme !== "http" && scheme !== "https") return null;
   const withScheme = scheme ? typed : `https://${typed.replace(/^\/\//, "")}`;
   let url: URL;

@@ -142,4 +142,16 @@ describe("card entry schema", () => {
     expect(messages({ ...good, month: "10", year: "2026" })).toContain(paymentTr.validation.monthPast);
     expect(messages({ ...good, year: "2025" })).toContain(paymentTr.validation.yearPast);
   });
+  it("an empty card form names each field's own 'required' message, once each", () => {
+    const r = schema.safeParse({ creditCardNumber: "", cardHolder: "", month: "", year: "", secCode: "" });
+    const byField = Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]).reverse());
+    expect(byField).toEqual({
+      creditCardNumber: paymentTr.validation.cardNumberRequired,
+      cardHolder: paymentTr.validation.cardHolderRequired,
+      month: paymentTr.validation.monthRequired,
+      year: paymentTr.validation.yearRequired,
+      secCode: paymentTr.validation.secCodeRequired,
+    });
+    expect(r.error?.issues.find((i) => i.path[0] === "creditCardNumber" && i.message !== paymentTr.validation.cardNumberRequired)).toBeUndefined();
+  });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { LIMITS } from "./constants";
+import { upperIdentifier } from "./fold";
+import { preprocess } from "./zod-mini";
 import { fmt } from "./texts/tr";
 import { paymentTr } from "./texts/payment.tr";
 
@@ -46,7 +48,7 @@ export function cardTypeOf(number: string): CardType {
 
 /** Card association names the provider uses (iyzico `cardAssociation`) mapped to our card types. */
 export function cardTypeOfAssociation(association: string | null | undefined, bin?: string): CardType {
-  switch ((association ?? "").toUpperCase()) {
+  switch (upperIdentifier(association ?? "")) {
     case "VISA":
       return bin && cardTypeOf(bin) === "VisaElectron" ? "VisaElectron" : "Visa";
     case "MASTER_CARD":
@@ -132,6 +134,7 @@ const v = paymentTr.validation;
 export const cardNumberSchema = z.string({ error: v.cardNumberRequired }).check(
   z.minLength(1, v.cardNumberRequired),
   z.superRefine((s: string, ctx) => {
+    if (s === "") return; // 'required' said it
     if (/\s/.test(s)) return void ctx.addIssue({ code: "custom", message: v.cardNumberSpaces });
     if (!/^\d+$/.test(s)) return void ctx.addIssue({ code: "custom", message: v.cardNumberDigits });
     if (s.length < LIMITS.cardNumberMin || s.length > LIMITS.cardNumberInputMax) {
@@ -141,6 +144,8 @@ export const cardNumberSchema = z.string({ error: v.cardNumberRequired }).check(
   }),
 );
 
+const chosen = (x: unknown) => (x === "" || x === undefined || x === null ? undefined : Number(x));
+
 /** The card entry of the payment form (SPEC §3 Payment form cardEntry), validated against "now". */
 export function cardEntrySchema(now: { year: number; month: number }) {
   const entry = z
@@ -149,12 +154,14 @@ export function cardEntrySchema(now: { year: number; month: number }) {
       cardHolder: z
         .string({ error: v.cardHolderRequired })
         .check(z.trim(), z.minLength(1, v.cardHolderRequired), z.maxLength(LIMITS.cardHolderMax, v.cardHolderTooLong)),
-      month: z.coerce.number({ error: v.monthRequired }).check(z.int(v.monthInvalid)),
-      year: z.coerce.number({ error: v.yearRequired }).check(z.int(v.yearRequired)),
+      // an unchosen select ('') is the field's own 'please choose' message, not a range error
+      month: preprocess(chosen, z.number({ error: v.monthRequired }).check(z.int(v.monthInvalid))),
+      year: preprocess(chosen, z.number({ error: v.yearRequired }).check(z.int(v.yearRequired))),
       secCode: z.string({ error: v.secCodeRequired }).check(z.minLength(1, v.secCodeRequired), z.regex(/^\d{3,4}$/, v.secCodeInvalid)),
     })
     .check(
       z.superRefine((c, ctx) => {
+        if (typeof c.month !== "number" || typeof c.year !== "number") return; // each has its own message already
         const p = expiryProblem(c.month, c.year, now);
         if (p) ctx.addIssue({ code: "custom", path: [p.startsWith("month") ? "month" : "year"], message: expiryMessage(p, now) });
         // AMEX has a 4-digit code, the others 3

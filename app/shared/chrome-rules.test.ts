@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isChromeless, showsSiteMessages } from "./constants";
+import { isChromeless } from "./constants";
 import { noticeDuration } from "./notice-durations";
 import { networkErrorText } from "./network";
 import { previousOrderLines } from "./previous-order";
@@ -10,10 +10,6 @@ describe("chrome rules", () => {
   it("hides header and footer on mcapp, print, jpb and advr paths only", () => {
     for (const p of ["/mcappsss", "/mcapphedef81", "/printinvoice/1", "/printnote/1", "/jpb", "/advr"]) expect(isChromeless(p), p).toBe(true);
     for (const p of ["/home", "/", "/product/jpb", "/sss", "/basket"]) expect(isChromeless(p), p).toBe(false);
-  });
-  it("site messages show on every page, chromeless ones too, except printouts", () => {
-    for (const p of ["/home", "/mcappsss", "/mcappdonation", "/jpb", "/advr", "/basket", "/product/print"]) expect(showsSiteMessages(p), p).toBe(true);
-    for (const p of ["/printinvoice/1", "/printnote/1"]) expect(showsSiteMessages(p), p).toBe(false);
   });
   it("notice durations follow SPEC §8/§9", () => {
     expect(noticeDuration("error")).toBe(3000);

@@ -60,18 +60,13 @@ export const TOP_FIVE_DEFAULT: TopFiveWindow = "90";
 /** How long the top five may lag behind new orders before it is counted again (ours, not SPEC §9). */
 export const TOP_FIVE_REFRESH_MS = 10 * 60_000;
 
-/** Paths whose pages are shown without header and footer (SPEC §2.1). */
+/**
+ * Paths whose pages are shown without header and footer (SPEC §2.1). The red top and green bottom site messages
+ * are part of the header (SPEC §2.3), so they are hidden on these pages too (issue 22).
+ */
 export const CHROMELESS_PREFIXES = ["mcapp", "print", "jpb", "advr"] as const;
 
 export function isChromeless(pathname: string): boolean {
   const first = pathname.replace(/^\/+/, "");
   return CHROMELESS_PREFIXES.some((p) => first.startsWith(p));
-}
-
-/**
- * The red top and green bottom site messages show on every page (issue 3), chromeless ones
- * included, except printouts (paths starting with print): an invoice or gift note must print clean.
- */
-export function showsSiteMessages(pathname: string): boolean {
-  return !pathname.replace(/^\/+/, "").startsWith("print");
 }

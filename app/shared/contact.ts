@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { LIMITS } from "./constants";
+import { foldIdentifier } from "./fold";
 import { contactTr as t } from "./texts/contact.tr";
 
 /** Contact form rules (SPEC §5): one schema for the browser and the server. */
@@ -16,7 +17,7 @@ export const contactSchema = z.object({
       z.maxLength(LIMITS.emailMax, t.emailInvalid),
       z.refine((v) => v === "" || EMAIL.test(v), t.emailInvalid),
     ),
-    z.transform((v) => (v === "" ? null : v.toLowerCase())),
+    z.transform((v) => (v === "" ? null : foldIdentifier(v))),
   ),
   findus: z.enum(FINDUS, t.findusRequired),
   news: z.boolean(),

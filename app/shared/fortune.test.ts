@@ -36,11 +36,14 @@ describe("asil / yedek numbering", () => {
 });
 
 describe("nickname", () => {
-  it("normalises with Turkish lower case and without '@'", () => {
+  it("folds as a social-network user name (no Turkish locale) and without '@'", () => {
     expect(normaliseNick("@İrem")).toBe("irem");
     expect(normaliseNick("irem")).toBe("irem");
     expect(normaliseNick("  @İREM ")).toBe("irem");
-    expect(normaliseNick("IŞIK")).toBe("ışık");
+    // a phone capitalises the first letter: 'Irmak_x' and 'irmak_x' are one account (Turkish lower case made 'ırmak_x')
+    expect(normaliseNick("Irmak_x")).toBe("irmak_x");
+    expect(normaliseNick("ırmak_x")).toBe("irmak_x");
+    expect(normaliseNick("IŞIK")).toBe("işik");
     expect(normaliseNick("Ali  Veli")).toBe("ali veli");
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { foldIdentifier } from "./fold";
 import { fmt } from "./texts/tr";
 import { fortuneTr } from "./texts/fortune.tr";
 
@@ -16,11 +17,12 @@ export const FORTUNE = {
 } as const;
 
 /**
- * The nickname as the game knows it: trimmed, inner spaces collapsed, every '@' removed and
- * lower-cased the Turkish way ('@İrem' → 'irem', 'IŞIK' → 'ışık').
+ * The nickname as the game knows it: trimmed, inner spaces collapsed, every '@' removed and folded as an
+ * identifier (a social-network user name is ASCII and case-insensitive): 'Irmak_x' (a phone capitalises the
+ * first letter), 'irmak_x' and '@İrmak_x' are one nickname.
  */
 export function normaliseNick(input: string): string {
-  return cleanNick(input).toLocaleLowerCase("tr");
+  return foldIdentifier(cleanNick(input));
 }
 
 /** The nickname as typed, without '@' and surrounding spaces (shown in the winners list). */

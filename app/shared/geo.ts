@@ -1,11 +1,11 @@
 import { z } from "zod/mini";
 import { fieldErrors as firstByField, preprocess, type Issues } from "./zod-mini";
 import { deliveryTr } from "./texts/delivery.tr";
+import { foldTurkish } from "./fold";
 
 /** Search key for Turkish names: lower-cased the Turkish way, with the dotted/dotless and accented letters folded. */
 export function foldTr(text: string): string {
-  return text
-    .toLocaleLowerCase("tr")
+  return foldTurkish(text)
     .replace(/ı/g, "i")
     .replace(/ş/g, "s")
     .replace(/ğ/g, "g")

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { preprocess } from "./zod-mini";
+import { foldIdentifier, upperIdentifier } from "./fold";
 import { istanbulInstant, istanbulParts } from "./clock";
 import { toKurus } from "./money";
 import { managementTr } from "./texts/management.tr";
@@ -248,8 +249,8 @@ export type MenuTileInput = z.output<typeof menuTileSchema>;
 export const PROMO_AUDIENCES = ["all", "members", "guests"] as const;
 export const PROMOS_PAGE_SIZE = 25;
 export const PROMO_CODE = /^[A-Z0-9ÇĞÖŞÜ-]{3,30}$/;
-/** As promos/service normalizeCode: Turkish upper case, İ folded to I, no spaces. */
-export const normalizePromoCode = (raw: string) => raw.trim().toLocaleUpperCase("tr").replace(/İ/g, "I").replace(/\s+/g, "");
+/** A promo code as stored and compared: an identifier in capitals, no spaces ('hoşgeldin 10' → 'HOŞGELDIN10'; I, İ, ı, i alike). */
+export const normalizePromoCode = (raw: string) => upperIdentifier(raw.trim()).replace(/\s+/g, "");
 
 export const promoSchema = z.pipe(
   z
@@ -314,7 +315,7 @@ export const pointsSchema = z.object({
   reason: required(3, 300, V.reasonLength),
 });
 export const pointsByEmailSchema = z.extend(pointsSchema, {
-  email: preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : ""), z.email({ error: V.email }).check(z.maxLength(254, V.email))),
+  email: preprocess((v) => (typeof v === "string" ? foldIdentifier(v.trim()) : ""), z.email({ error: V.email }).check(z.maxLength(254, V.email))),
 });
 
 // ─── the prize game ─────────────────────────────────────────────────────────────────────────────
@@ -367,7 +368,7 @@ export const followerSchema = z.object({
   follower: checkbox,
 });
 export const prizeCodeSchema = z.object({
-  code: preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : ""), z.string().check(z.regex(/^[A-Z0-9]{4,16}$/, V.prizeCode))),
+  code: preprocess((v) => (typeof v === "string" ? upperIdentifier(v.trim()) : ""), z.string().check(z.regex(/^[A-Z0-9]{4,16}$/, V.prizeCode))),
 });
 export const claimSchema = z.extend(prizeCodeSchema, {
   nick: preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().check(z.minLength(1, V.nick), z.maxLength(50, V.nick))),

@@ -1,21 +1,24 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { discountPercent, formatTRY, percentOf, roundHalfAwayFromZero, toKurus } from "./money";
+import { discountPercent, formatAmount, formatCost, percentOf, roundHalfAwayFromZero, toKurus } from "./money";
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, " ");
 
 describe("money", () => {
   it("formats kuruş as Turkish lira with the symbol", () => {
-    expect(nbsp(formatTRY(123450))).toBe("₺1.234,50");
-    expect(nbsp(formatTRY(5))).toBe("₺0,05");
-    expect(nbsp(formatTRY(100))).toBe("₺1,00");
+    for (const format of [formatCost, formatAmount]) {
+      expect(nbsp(format(123450))).toBe("₺1.234,50");
+      expect(nbsp(format(5))).toBe("₺0,05");
+      expect(nbsp(format(100))).toBe("₺1,00");
+    }
   });
-  it("shows 'Ücretsiz' for zero unless asked not to", () => {
-    expect(formatTRY(0)).toBe("Ücretsiz");
-    expect(nbsp(formatTRY(0, { zeroAsFree: false }))).toBe("₺0,00");
+  it("a zero cost shows 'Ücretsiz'; a zero amount (a points balance, a total) shows ₺0,00", () => {
+    expect(formatCost(0)).toBe("Ücretsiz");
+    expect(nbsp(formatAmount(0))).toBe("₺0,00");
   });
   it("refuses non-integer kuruş", () => {
-    expect(() => formatTRY(1.5)).toThrow(RangeError);
+    expect(() => formatCost(1.5)).toThrow(RangeError);
+    expect(() => formatAmount(1.5)).toThrow(RangeError);
   });
   it("parses lira to kuruş, rounding half away from zero", () => {
     expect(toKurus("1.234,50")).toBe(123450);
@@ -47,14 +50,14 @@ describe("money", () => {
   });
 });
 
-describe("formatTRY without Intl", () => {
+describe("formatAmount without Intl", () => {
   it("writes exactly what Intl.NumberFormat('tr-TR', TRY) writes", () => {
     const intl = new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY", minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const values = [1, 5, 10, 99, 100, 101, 999, 1000, 12345, 100000, 123456, 1234567, 99999999, 100000000, 123456789012, -1, -500, -123456];
     for (let i = 0; i < 200; i++) values.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))) * (i % 7 === 0 ? -1 : 1));
     for (const k of values) {
-      if (k === 0) continue;
-      expect(formatTRY(k), String(k)).toBe(intl.format(k / 100));
+      if (k === 0) continue; // Intl writes -0 as '-₺0,00'; zero is checked above
+      expect(formatAmount(k), String(k)).toBe(intl.format(k / 100));
     }
   });
 });

@@ -19,10 +19,21 @@ export function assertKurus(value: number): Kurus {
   return value;
 }
 
-/** '₺1.234,50'; zero shows 'Ücretsiz' unless `zeroAsFree` is false. */
-export function formatTRY(kurus: Kurus, opts: { zeroAsFree?: boolean } = {}): string {
+/**
+ * A price or a fee (product price, delivery cost, a slot's price): '₺1.234,50', and zero shows 'Ücretsiz'
+ * (SPEC §1: "a zero cost displays 'Ücretsiz'").
+ */
+export function formatCost(kurus: Kurus): string {
   assertKurus(kurus);
-  if (kurus === 0 && opts.zeroAsFree !== false) return tr.common.free;
+  return kurus === 0 ? tr.common.free : formatLira(kurus);
+}
+
+/**
+ * An amount that is not a cost — a total, a balance of points, a discount, a refund, a threshold:
+ * always lira, so zero is '₺0,00' and never 'Ücretsiz'.
+ */
+export function formatAmount(kurus: Kurus): string {
+  assertKurus(kurus);
   return formatLira(kurus);
 }
 

@@ -1,5 +1,11 @@
 import { formatDayTr } from "./clock";
 import { fmt, tr } from "./texts/tr";
+import { ordersTr } from "./texts/orders.tr";
+
+/** An order's status as the buyer reads it ('Kargoya verildi'): the member's list and a guest's order page. */
+export function orderStatusText(status: string): string {
+  return (ordersTr.status as Record<string, string>)[status] ?? status;
+}
 
 export interface PreviousOrderView {
   status: string;

@@ -191,16 +191,20 @@ describe("maintenance and site messages", () => {
     await t.close();
   });
 
-  it("the messages show on chromeless pages too (mcapp, jpb, advr), but not on printouts", async () => {
+  it("the messages are part of the header: hidden wherever header and footer are (mcapp, print, jpb, advr)", async () => {
     const top = "Bayram boyunca siparişler 3 gün sonra kargoda";
     const r = await shop.site("message", "--top", top, "--bottom", "Hediyenizle birlikte resim, müzik, video gönderebilirsiniz!");
     expect(r.code, r.out).toBe(0);
     const t = await openPage(browser, shop.url);
-    for (const path of ["/jpb", "/advr", "/mcappsss"]) {
+    await t.visit("/sss");
+    expect(await t.page.getByRole("region", { name: "Duyuru" }).getByText(top).count(), "/sss").toBe(1);
+    expect(await t.page.getByRole("region", { name: "Bilgi" }).getByText(/Hediyenizle birlikte/).count(), "/sss").toBe(1);
+    for (const path of ["/jpb", "/advr", "/mcappsss", "/mcapphedef81", "/mcappdonation"]) {
       await t.visit(path);
       expect(await t.page.getByRole("banner").count(), path).toBe(0);
-      expect(await t.page.getByRole("region", { name: "Duyuru" }).getByText(top).count(), path).toBe(1);
-      expect(await t.page.getByRole("region", { name: "Bilgi" }).getByText(/Hediyenizle birlikte/).count(), path).toBe(1);
+      expect(await t.page.getByRole("contentinfo").count(), path).toBe(0);
+      expect(await t.page.getByText(top).count(), path).toBe(0);
+      expect(await t.page.getByText(/Hediyenizle birlikte/).count(), path).toBe(0);
     }
     t.allowHttpStatus(401, 403, 404);
     await t.page.goto("/printnote/1", { waitUntil: "networkidle" });

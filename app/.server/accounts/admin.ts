@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
+import { identifierContains, textContains } from "../db/search";
 import { accountTokens, sessions, users, type UserRole } from "../db/schema/accounts";
 import * as audit from "../audit/service";
 import { queueMail } from "../mail/service";
@@ -49,7 +50,6 @@ const summaryColumns = {
 };
 
 const roleText = (role: string) => (managementTr.roles as Record<string, string>)[role] ?? role;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Staff accounts (every role but customer), admins first. */
 export async function listStaff(app: AppContext): Promise<UserSummary[]> {
@@ -65,9 +65,7 @@ export async function searchCustomers(app: AppContext, q: string, page: number, 
   const conds: SQL[] = [eq(users.role, "customer")];
   const term = q.trim();
   if (term) {
-    const like = `%${likeEscape(term)}%`;
-    const emailLike = `%${likeEscape(normalizeEmail(term))}%`;
-    conds.push(or(sql`${users.name} ilike ${like}`, sql`${users.email} like ${emailLike}`)!);
+    conds.push(or(textContains(users.name, term), identifierContains(users.email, term))!);
   }
   const where = and(...conds);
   const [rows, [count]] = await Promise.all([

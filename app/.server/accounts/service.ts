@@ -14,6 +14,7 @@ import { fmt, tr } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { isOrderStatus, memberMayCancel, ORDER_STATUSES } from "~/shared/order-status";
+import { orderStatusText } from "~/shared/previous-order";
 import { istanbulDate } from "~/shared/clock";
 import * as orders from "../orders/service";
 import * as delivery from "../delivery/service";
@@ -378,7 +379,7 @@ export async function memberOrders(app: AppContext, userId: number): Promise<Mem
       orderNumber: o.orderNumber,
       placedOn: istanbulDate(o.createdAt),
       status: o.status,
-      statusText: (ordersTr.status as Record<string, string>)[o.status] ?? o.status,
+      statusText: orderStatusText(o.status),
       needToPay: o.needToPay,
       carrier: o.carrier,
       trackingNumber: o.trackingNumber,

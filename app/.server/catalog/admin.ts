@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { readTogether, type DbOrTx } from "../db/client";
+import { textContains } from "../db/search";
 import { catalogBoxTypes, catalogGroupProducts, catalogGroups, catalogProducts, catalogStorefront, type AltImages, type Nutrition } from "../db/schema/catalog";
 import { CATALOG_CACHE_PREFIX } from "./stock";
 
@@ -20,14 +21,12 @@ export interface StaffProductFilter {
   pageSize: number;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Products by number or name (archived too), in number order, with their storefront stock. */
 export async function listForStaff(app: AppContext, f: StaffProductFilter) {
   const conds = [];
   const q = f.q.trim();
   if (q) {
-    conds.push(/^\d{1,9}$/.test(q) ? or(eq(catalogProducts.id, Number(q)), ilike(catalogProducts.name, `%${escapeLike(q)}%`)) : ilike(catalogProducts.name, `%${escapeLike(q)}%`));
+    conds.push(/^\d{1,9}$/.test(q) ? or(eq(catalogProducts.id, Number(q)), textContains(catalogProducts.name, q))! : textContains(catalogProducts.name, q));
   }
   if (f.state === "active") conds.push(eq(catalogProducts.active, true));
   if (f.state === "archived") conds.push(eq(catalogProducts.active, false));

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { AppContext } from "../context";
 import * as catalog from "./service";
-import { formatTRY, toKurus } from "~/shared/money";
+import { formatCost, toKurus } from "~/shared/money";
 
 /** Operator commands for the catalogue (`npm run site -- price …`); staff use /management/catalog. */
 export const CATALOG_USAGE = `  npm run site -- price <ürün no> <fiyat TL> [--original <liste fiyatı TL>]   (indirim için liste fiyatı / discount)
@@ -38,5 +38,5 @@ export async function runCatalogCommand(app: AppContext, cmd: CatalogCommand): P
   }
   const r = await catalog.setPrice(app, cmd.productId, cmd.itemPrice, cmd.originalPrice);
   if (!r.ok) throw new CatalogUsageError(r.error === "notFound" ? `Ürün bulunamadı: ${cmd.productId}` : "Geçersiz fiyat (liste fiyatı satış fiyatından düşük olamaz)");
-  return `${r.product.name}: ${formatTRY(r.product.itemPrice)} (liste ${formatTRY(r.product.originalPrice)}, indirim %${r.product.discount})`;
+  return `${r.product.name}: ${formatCost(r.product.itemPrice)} (liste ${formatCost(r.product.originalPrice)}, indirim %${r.product.discount})`;
 }

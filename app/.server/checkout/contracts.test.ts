@@ -11,7 +11,7 @@ const input: ContractInput = {
   orderNumber: "2026-000042",
   buyer: { name: "Ayşe Yılmaz", address: "Bağdat Cad. 1, Kadıköy / İstanbul", phone: "5321234567", email: "ayse@example.com" },
   lines,
-  amounts: computeAmounts({ lines, promo: { kind: "fixed", amount: 5000 }, deliveryCost: 0 }),
+  amounts: { ...computeAmounts({ lines, promo: { kind: "fixed", amount: 5000 }, deliveryCost: 0 }), promoCode: "HOSGELDIN10" },
   deliveryTypeLabel: "Kargo",
   deliveryDetails: "Aras Kargo",
   readyDate: "2026-11-24",
@@ -22,7 +22,7 @@ const nb = (s: string) => s.replace(/\u00a0/g, " ");
 describe("contracts", () => {
   it("the pre-information form carries the seller, buyer, products, prices and the terms of SPEC §9", () => {
     const t = nb(contractText(preInformationForm(input)));
-    for (const s of ["Ön Bilgilendirme Formu", "Kurabiye Atölyesi", "Ayşe Yılmaz", "Orijinal Kurabiye 90 g", "₺90,00", "₺349,00", "-₺50,00", "Ücretsiz", "₺389,00", "30 gün", "2 gün", "10 gün", "cayma hakkı bulunmamaktadır", "24 Kasım Salı", "26 Kasım Perşembe", "Aras Kargo"]) {
+    for (const s of ["Ön Bilgilendirme Formu", "Kurabiye Atölyesi", "Ayşe Yılmaz", "Orijinal Kurabiye 90 g", "₺90,00", "₺349,00", "İndirim (HOSGELDIN10)", "-₺50,00", "Ücretsiz", "₺389,00", "30 gün", "2 gün", "10 gün", "cayma hakkı bulunmamaktadır", "24 Kasım Salı", "26 Kasım Perşembe", "Aras Kargo"]) {
       expect(t, s).toContain(s);
     }
   });

@@ -1,6 +1,6 @@
-import type { Amounts } from "~/shared/amounts";
+import { discountLabel, type Summary } from "~/shared/amounts";
 import { formatDateTr, formatDayTr, type IsoDate } from "~/shared/clock";
-import { formatTRY } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { contractsTr as c } from "~/shared/texts/contracts.tr";
 import { fmt } from "~/shared/texts/tr";
 
@@ -21,7 +21,7 @@ export interface ContractInput {
   orderNumber?: string;
   buyer: ContractParty;
   lines: { name: string; quantity: number; unitPrice: number }[];
-  amounts: Amounts;
+  amounts: Summary;
   deliveryTypeLabel: string;
   deliveryDetails: string;
   readyDate: IsoDate;
@@ -39,7 +39,7 @@ export interface ContractDoc {
   sections: ContractSection[];
 }
 
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 function sellerRows(): string[] {
   const s = c.seller;
@@ -59,9 +59,9 @@ function goodsTable(input: ContractInput): string[][] {
     [l.product, l.quantity, l.unitPrice, l.lineTotal],
     ...input.lines.map((x) => [x.name, String(x.quantity), money(x.unitPrice), money(x.unitPrice * x.quantity)]),
     [l.productTotal, "", "", money(a.productTotal)],
-    ...(a.discountAmount ? [[l.discount, "", "", `-${money(a.discountAmount)}`]] : []),
+    ...(a.discountAmount ? [[discountLabel(a.promoCode), "", "", `-${money(a.discountAmount)}`]] : []),
     ...(a.usedBonus ? [[l.usedBonus, "", "", `-${money(a.usedBonus)}`]] : []),
-    [l.deliveryCost, "", "", formatTRY(a.deliveryCost)],
+    [l.deliveryCost, "", "", formatCost(a.deliveryCost)],
     [l.total, "", "", money(a.needToPay)],
   ];
 }

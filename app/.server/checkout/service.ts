@@ -30,10 +30,10 @@ import * as campaigns from "../campaigns/service";
 import * as printing from "../printing/service";
 import { queueMail } from "../mail/service";
 import { getSettings } from "../settings/service";
-import { withDelivery, type Amounts } from "~/shared/amounts";
+import { discountLabel, withDelivery, type Summary } from "~/shared/amounts";
 import type { CardType } from "~/shared/card";
 import { formatDayTr, istanbulDate, type IsoDate } from "~/shared/clock";
-import { formatTRY } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import type { DeliveryForm } from "~/shared/checkout-forms";
 import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
@@ -367,10 +367,15 @@ function hedef81Basket(basket: BasketView): boolean {
  * Amounts the buyer pays: the basket's amounts with the chosen delivery's price; a joined FreeCity campaign makes
  * delivery free, HEDEF81 makes the whole order 1 TL.
  */
-export function finalAmounts(basket: BasketView, state: CheckoutState): Amounts {
-  if (state.campaign === "HEDEF81" && hedef81Basket(basket)) return campaigns.hedef81Amounts(basket.items[0]!.itemPrice);
-  if (state.campaign === "FreeCity") return withDelivery(basket.amounts, 0);
-  return withDelivery(basket.amounts, state.delivery?.chosen.price ?? 0);
+/**
+ * What the buyer pays, with the code that gave the discount: the one source of every checkout summary (payment
+ * and confirm steps, contracts) and of the amounts and promo code the order stores.
+ */
+export function finalAmounts(basket: BasketView, state: CheckoutState): Summary {
+  if (state.campaign === "HEDEF81" && hedef81Basket(basket)) return { ...campaigns.hedef81Amounts(basket.items[0]!.itemPrice), promoCode: "HEDEF81" };
+  const promoCode = basket.promo?.applies ? basket.promo.code : null;
+  if (state.campaign === "FreeCity") return { ...withDelivery(basket.amounts, 0), promoCode };
+  return { ...withDelivery(basket.amounts, state.delivery?.chosen.price ?? 0), promoCode };
 }
 
 /** The campaign of the delivery city, when there is one and the buyer has not joined it yet (confirm banner). */
@@ -557,7 +562,7 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       address: d.addressObj,
       giftNote: basket.notes,
       mediaLink: basket.link,
-      promoCode: state.campaign === "HEDEF81" ? "HEDEF81" : basket.promo?.applies ? basket.promo.code : null,
+      promoCode: amounts.promoCode,
       productTotal: amounts.productTotal,
       deliveryCost: amounts.deliveryCost,
       discountAmount: amounts.discountAmount,
@@ -610,12 +615,12 @@ const INVOICE_LINK_TTL_MS = 30 * 86_400_000;
 /** The order confirmation (issue 8): items, amounts, delivery, the order's page and the gift note's address. */
 async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.OrderRow, d: DeliveryState, basket: BasketView, noteCode: string | null): Promise<void> {
   const m = checkoutTr.mail;
-  const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+  const money = (k: number) => formatAmount(k);
   const table: [string, string][] = [
     ...basket.items.map((i): [string, string] => [`${i.quantity} × ${i.name}${i.variantName ? ` (${i.variantName})` : ""}`, money(i.lineTotal)]),
     [m.productTotal, money(order.productTotal)],
-    [m.deliveryCost, formatTRY(order.deliveryCost)],
-    ...(order.discountAmount > 0 ? [[fmt(m.discount, { code: order.promoCode ?? "" }), `−${money(order.discountAmount)}`] as [string, string]] : []),
+    [m.deliveryCost, formatCost(order.deliveryCost)],
+    ...(order.discountAmount > 0 ? [[discountLabel(order.promoCode), `−${money(order.discountAmount)}`] as [string, string]] : []),
     ...(order.usedBonus > 0 ? [[m.usedBonus, `−${money(order.usedBonus)}`] as [string, string]] : []),
   ];
   await queueMail(

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { AppContext } from "../context";
 import * as site from "../site/service";
+import * as management from "../management/service";
 import { FORTUNE_USAGE, FortuneUsageError, parseFortuneCommand, runFortuneCommand, type FortuneCommand } from "../fortune/cli";
 import { CATALOG_USAGE, CatalogUsageError, parseCatalogCommand, runCatalogCommand, type CatalogCommand } from "../catalog/cli";
 import { STAFF_USAGE, StaffUsageError, parseStaffCommand, runStaffCommand, type StaffCommand } from "../management/cli";
@@ -10,6 +11,9 @@ import { STAFF_USAGE, StaffUsageError, parseStaffCommand, runStaffCommand, type 
  * directly (PostgreSQL, or PGlite while no server runs) or inside the running server.
  */
 export class UsageError extends Error {}
+
+/** How the operator's commands are written in the audit log (as `npm run site -- staff …` does). */
+const CLI_ACTOR = { actor: "cli" } as const;
 
 export const USAGE = `Kullanım / usage:
   npm run site -- maintenance on [--note "<p>…</p>"]
@@ -64,12 +68,15 @@ export function parseCommand(argv: string[]): Command {
 
 export async function runCommand(app: AppContext, cmd: Command): Promise<string> {
   switch (cmd.name) {
+    // written to the audit log like the panel's changes, with the actor 'cli'
     case "maintenance": {
-      const s = await site.setMaintenance(app, cmd.on, cmd.note);
+      await management.setMaintenance(app, CLI_ACTOR, cmd.on, cmd.note);
+      const s = await site.getStatus(app);
       return s.maintenance ? "Bakım modu açık (maintenance on)" : "Bakım modu kapalı (maintenance off)";
     }
     case "message": {
-      const s = await site.setMessages(app, { top: cmd.top, bottom: cmd.bottom });
+      await management.setMessages(app, CLI_ACTOR, cmd.top, cmd.bottom);
+      const s = await site.getStatus(app);
       return `Üst mesaj: ${JSON.stringify(s.topMsg)}\nAlt mesaj: ${JSON.stringify(s.botMsg)}`;
     }
     case "fortune":

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { identifierContains, textContains } from "../db/search";
 import { contactMessages } from "../db/schema/contact";
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -22,14 +23,12 @@ function stateCond(state: InboxState | ""): SQL | undefined {
   return undefined;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page of the inbox, newest first, by state and by name, e-mail or text. */
 export async function page(db: DbOrTx, f: { state: InboxState | ""; q: string; limit: number; offset: number }) {
-  const like = f.q ? `%${escapeLike(f.q)}%` : null;
+  const q = f.q.trim();
   const where = and(
     stateCond(f.state),
-    like ? or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.message, like)) : undefined,
+    q ? or(textContains(contactMessages.name, q), identifierContains(contactMessages.email, q), textContains(contactMessages.message, q)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.id)).limit(f.limit).offset(f.offset),

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { queueMail } from "../mail/service";
 import { hit, type RateResult } from "../ratelimit/service";
 import * as repo from "./repo";
+import { normalizeEmail } from "~/shared/account";
 import type { ContactInput } from "~/shared/contact";
 import { contactTr } from "~/shared/texts/contact.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -75,9 +76,9 @@ export async function setState(app: AppContext, tx: DbOrTx, id: number, state: I
 }
 
 /** KVKK export: the messages a person sent with this e-mail address, newest first. */
-export const messagesOf = (app: AppContext, email: string) => repo.byEmail(app.db, email.trim().toLowerCase());
+export const messagesOf = (app: AppContext, email: string) => repo.byEmail(app.db, normalizeEmail(email));
 
 /** KVKK erasure (issue 12, docs/decisions/0004), in the caller's transaction: the person's messages go. */
 export function forgetEmail(tx: DbOrTx, email: string): Promise<number> {
-  return repo.deleteByEmail(tx, email.trim().toLowerCase());
+  return repo.deleteByEmail(tx, normalizeEmail(email));
 }

@@ -113,6 +113,19 @@ describe("entries", () => {
     expect(await entriesOf(next.id, "çağla")).toBe(1);
   });
 
+  it("'Irmak_x' (a phone's capital) and 'irmak_x' are one account: one entry, one fortune (issue 22)", async () => {
+    const period = await freshPeriod();
+    const first = await ok(fortune.ask(app, asker("Irmak_x")));
+    expect(first.result.obj.text).toBe(fortuneTr.outcome.lost);
+    const second = await ok(fortune.ask(app, asker("irmak_x")));
+    expect(second.result.obj.text).toBe(fortuneTr.outcome.alreadyEntered);
+    expect(second.result.message).toBe(first.result.message);
+    const third = await ok(fortune.ask(app, asker("@İRMAK_X")));
+    expect(third.result.obj.text).toBe(fortuneTr.outcome.alreadyEntered);
+    expect(await entriesOf(period.id, "irmak_x")).toBe(1);
+    expect(await entriesOf(period.id, "ırmak_x")).toBe(0);
+  });
+
   it("followers get more chances: goForBonus counts down and 'Tekrar Dene' uses the next one", async () => {
     const period = await freshPeriod({ followerChances: 3 });
     await fortune.setFollower(app, "@Takipçi", true);

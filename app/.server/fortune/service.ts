@@ -47,6 +47,7 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { hitAll, ipKey } from "../ratelimit/service";
 import * as repo from "./repo";
+import { upperIdentifier } from "~/shared/fold";
 import { FORTUNE, cleanNick, fortuneFormSchema, normaliseNick, type FortuneResult, type GameInfo } from "~/shared/fortune";
 import { istanbulParts } from "~/shared/clock";
 import { fortuneTr } from "~/shared/texts/fortune.tr";
@@ -328,7 +329,7 @@ export type ClaimResult =
  */
 export async function claimPrize(app: AppContext, rawCode: string, senderNick: string, db: DbOrTx = app.db): Promise<ClaimResult> {
   const now = app.clock.now();
-  const code = rawCode.trim().toLocaleUpperCase("en");
+  const code = upperIdentifier(rawCode.trim());
   const w = await repo.winnerByCode(db, code);
   if (!w) return { ok: false, error: fortuneTr.errors.codeUnknown };
   if (!normaliseNick(senderNick) || normaliseNick(senderNick) !== w.nick) return { ok: false, error: fortuneTr.errors.codeNickMismatch };
@@ -343,7 +344,7 @@ export async function claimPrize(app: AppContext, rawCode: string, senderNick: s
 
 /** Staff refuses a win (account history); everyone behind moves up. */
 export async function rejectWinner(app: AppContext, rawCode: string, db: DbOrTx = app.db): Promise<boolean> {
-  const w = await repo.winnerByCode(db, rawCode.trim().toLocaleUpperCase("en"));
+  const w = await repo.winnerByCode(db, upperIdentifier(rawCode.trim()));
   return w ? repo.rejectWinner(db, w.id, app.clock.now()) : false;
 }
 

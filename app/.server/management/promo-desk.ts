@@ -5,7 +5,7 @@ import * as loyalty from "../loyalty/service";
 import * as orders from "../orders/service";
 import * as promos from "../promos/service";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { PROMOS_PAGE_SIZE, type PromoFormInput } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
@@ -16,7 +16,7 @@ import { managementTr } from "~/shared/texts/management.tr";
  */
 
 const N = managementTr.notices;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 function promoView(p: promos.PromoRow) {
   return {

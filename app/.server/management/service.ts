@@ -17,7 +17,7 @@ import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { safeReturnUrl } from "~/shared/account";
 import { addDays, istanbulDate } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { isOrderStatus, TRANSITIONS, type OrderStatus } from "~/shared/order-status";
 import {
   AUDIT_PAGE_SIZE,
@@ -301,7 +301,7 @@ export async function orderDetail(app: AppContext, staff: Staff, orderNumber: st
 function describeAudit(action: string, after: unknown): string {
   const a = (after ?? {}) as Record<string, unknown>;
   if (action === "order.shipment") return `${str(a.carrier)} ${str(a.trackingNumber)}`.trim();
-  if (action === "order.refund") return `${typeof a.amount === "number" ? formatTRY(a.amount, { zeroAsFree: false }) : ""} ${str(a.reason)}`.trim();
+  if (action === "order.refund") return `${typeof a.amount === "number" ? formatAmount(a.amount) : ""} ${str(a.reason)}`.trim();
   return "";
 }
 
@@ -429,7 +429,7 @@ export async function refundOrder(app: AppContext, staff: Staff, orderNumber: st
   const payment = order.paymentRef ? await payments.getPayment(app, order.paymentRef) : null;
   if (!payment || payment.status !== "succeeded") return failed(N.noRefundable);
   const remaining = payment.amount - payment.refundedAmount;
-  if (input.amount > remaining) return failed(fmt(N.refundFailed, { message: fmt(managementTr.order.refundHint, { amount: formatTRY(remaining, { zeroAsFree: false }) }) }), { amount: managementTr.validation.amount });
+  if (input.amount > remaining) return failed(fmt(N.refundFailed, { message: fmt(managementTr.order.refundHint, { amount: formatAmount(remaining) }) }), { amount: managementTr.validation.amount });
   if (input.amount === remaining && order.status !== "delivered") return failed(N.fullRefundUseCancel);
   const r = await payments.refund(app, { paymentId: payment.paymentId, amount: input.amount, reason: input.reason, requestedBy: staff.actor, key: `staff-refund:${order.id}:${input.key}` });
   if (!r.ok) return failed(fmt(N.refundFailed, { message: r.message }));
@@ -447,7 +447,7 @@ export async function refundOrder(app: AppContext, staff: Staff, orderNumber: st
       after: { orderNumber: order.orderNumber, refunded: r.refundedTotal, amount: r.amount, reason: input.reason, status: r.remaining === 0 && locked.status === "delivered" ? "refunded" : locked.status },
     });
   });
-  return ok(fmt(N.refunded, { amount: formatTRY(r.amount, { zeroAsFree: false }) }));
+  return ok(fmt(N.refunded, { amount: formatAmount(r.amount) }));
 }
 
 // ─── production board ───────────────────────────────────────────────────────────────────────────

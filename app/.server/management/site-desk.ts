@@ -30,7 +30,11 @@ export async function sitePage(app: AppContext) {
   };
 }
 
-export async function setMaintenance(app: AppContext, staff: Staff, on: boolean, note: string): Promise<Outcome> {
+/**
+ * Maintenance on or off, written to the audit log with who did it: a staff member in the panel, or `cli` for
+ * `npm run site -- maintenance …` (issue 22). Without a note the stored one stays.
+ */
+export async function setMaintenance(app: AppContext, staff: Pick<Staff, "actor">, on: boolean, note?: string): Promise<Outcome> {
   const before = await site.getStatus(app);
   return app.db.transaction(async (tx) => {
     const written = await site.writeMaintenance(app, tx, on, note);
@@ -46,7 +50,8 @@ export async function setMaintenance(app: AppContext, staff: Staff, on: boolean,
   });
 }
 
-export async function setMessages(app: AppContext, staff: Staff, top: string, bottom: string): Promise<Outcome> {
+/** The red top and green bottom messages (undefined: unchanged), audited like maintenance. */
+export async function setMessages(app: AppContext, staff: Pick<Staff, "actor">, top: string | undefined, bottom: string | undefined): Promise<Outcome> {
   const before = await site.getStatus(app);
   return app.db.transaction(async (tx) => {
     const written = await site.writeMessages(app, tx, { top, bottom });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { readTogether, type DbOrTx } from "../db/client";
+import { identifierContains, textContains } from "../db/search";
 import { orderLines, orders } from "../db/schema/orders";
 import type { OrderRow } from "./repo";
 
@@ -27,20 +28,17 @@ export interface OrderSearch {
   pageSize: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function searchWhere(f: OrderSearch): SQL | undefined {
   const conds: SQL[] = [];
   const q = f.q.trim();
   if (q) {
-    const like = `%${likeEscape(q)}%`;
     const digits = q.replace(/\D/g, "");
     conds.push(
       or(
-        sql`${orders.orderNumber} ilike ${like}`,
-        sql`${orders.email} ilike ${like}`,
-        sql`${orders.address}->>'delFullName' ilike ${like}`,
-        sql`${orders.address}->>'invFullName' ilike ${like}`,
+        identifierContains(orders.orderNumber, q),
+        identifierContains(orders.email, q),
+        textContains(sql`${orders.address}->>'delFullName'`, q),
+        textContains(sql`${orders.address}->>'invFullName'`, q),
         ...(digits.length >= 4 ? [sql`${orders.address}->>'delPhoneNumber' like ${`%${digits}%`}`] : []),
       )!,
     );

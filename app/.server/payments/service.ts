@@ -44,7 +44,7 @@ import type { Tx } from "../db/client";
 import { queueMail } from "../mail/service";
 import { cardLogo, cardNumberSchema, cardTypeOf, cardTypeOfAssociation, binOf, lastFour, type CardType } from "~/shared/card";
 import { istanbulDate } from "~/shared/clock";
-import { formatTRY, type Kurus } from "~/shared/money";
+import { formatAmount, type Kurus } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
 import type { BuyerInfo, CallbackFields, CardInfo, CardInput, PaymentDone, PaymentGateway, ProviderFailure } from "./gateway";
@@ -793,11 +793,11 @@ async function mailRefund(tx: Tx, i: repo.IntentRow, row: repo.RefundRow, refund
   const m = T.mail;
   const type = cardTypeOfAssociation(i.cardAssociation, i.cardBin ?? undefined);
   const card = `${T.cardTypes[type]} **** ${i.cardLastFour ?? ""}`.trim();
-  const vars = { orderRef: i.orderLabel ?? i.orderRef, amount: formatTRY(row.amount, { zeroAsFree: false }), card };
+  const vars = { orderRef: i.orderLabel ?? i.orderRef, amount: formatAmount(row.amount), card };
   const isCancel = row.kind === "cancel";
   const table: [string, string][] = [
-    [m.refunded, formatTRY(refundedTotal, { zeroAsFree: false })],
-    [m.remaining, formatTRY(i.amount - refundedTotal, { zeroAsFree: false })],
+    [m.refunded, formatAmount(refundedTotal)],
+    [m.remaining, formatAmount(i.amount - refundedTotal)],
   ];
   if (row.reason) table.unshift([m.reason, row.reason]);
   await queueMail(

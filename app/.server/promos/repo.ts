@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { identifierContains, textContains } from "../db/search";
 import { promoCodes, promoReservations, promoUses } from "../db/schema/promos";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
@@ -83,10 +84,8 @@ export async function takeReservation(db: DbOrTx, sessionId: string, now: Date):
   return row.promoId;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listPage(db: DbOrTx, code: string, text: string, limit: number, offset: number): Promise<{ rows: PromoRow[]; total: number }> {
-  const where = text ? or(ilike(promoCodes.code, `%${escapeLike(code)}%`), ilike(promoCodes.description, `%${escapeLike(text)}%`)) : undefined;
+  const where = text ? or(identifierContains(promoCodes.code, code), textContains(promoCodes.description, text)) : undefined;
   const [rows, [total]] = await Promise.all([
     db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(promoCodes).where(where),

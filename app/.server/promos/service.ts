@@ -5,7 +5,8 @@ import * as repo from "./repo";
 import { eq } from "drizzle-orm";
 import { promoUses } from "../db/schema/promos";
 import type { PromoRule } from "~/shared/amounts";
-import { formatTRY } from "~/shared/money";
+import { normalizePromoCode } from "~/shared/management-forms";
+import { formatAmount } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 
@@ -34,10 +35,8 @@ export interface Customer {
 const E = basketTr.promo.errors;
 const RESERVATION_DAYS = 7;
 
-/** 'hoşgeldin-10 ' → 'HOŞGELDIN-10': Turkish upper case, with İ folded to I so 'i' and 'I' type the same code. */
-export function normalizeCode(raw: string): string {
-  return raw.trim().toLocaleUpperCase("tr").replace(/İ/g, "I").replace(/\s+/g, "");
-}
+/** 'hoşgeldin-10 ' → 'HOŞGELDIN-10' (one rule with the staff form's: `normalizePromoCode`). */
+export const normalizeCode = normalizePromoCode;
 
 export function ruleOf(p: repo.PromoRow): PromoRule {
   const minBasket = p.minBasket > 0 ? p.minBasket : undefined;
@@ -70,7 +69,7 @@ export async function check(app: AppContext, code: string, who: Customer, produc
   if (!r.ok) return r;
   if (productTotal <= 0) return { ok: false, error: E.emptyBasket };
   const min = r.promo.rule.minBasket ?? 0;
-  if (productTotal < min) return { ok: false, error: fmt(E.minBasket, { amount: formatTRY(min) }) };
+  if (productTotal < min) return { ok: false, error: fmt(E.minBasket, { amount: formatAmount(min) }) };
   return r;
 }
 

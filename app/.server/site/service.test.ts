@@ -5,6 +5,7 @@ import { seedAll } from "../seed";
 import { menuItems } from "../db/schema/site";
 import { eq } from "drizzle-orm";
 import { parseCommand, runCommand, UsageError } from "../cli/commands";
+import * as audit from "../audit/service";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -58,5 +59,16 @@ describe("site status", () => {
     expect(await runCommand(app, parseCommand(["maintenance", "on", "--note", "<p>x</p>"]))).toMatch(/açık/);
     expect(await runCommand(app, parseCommand(["message", "--bottom", "Alt"]))).toMatch(/Alt/);
     expect(await runCommand(app, parseCommand(["maintenance", "off"]))).toMatch(/kapalı/);
+  });
+  it("the CLI's maintenance and message changes are in the audit log like the panel's, by 'cli' (issue 22)", async () => {
+    await runCommand(app, parseCommand(["maintenance", "on", "--note", "<p>Fırın bakımda</p>"]));
+    await runCommand(app, parseCommand(["message", "--top", "Bayramda kargo yok"]));
+    await runCommand(app, parseCommand(["maintenance", "off"]));
+    const log = await audit.list(app, { entity: "site" });
+    expect(log.slice(0, 3).map((e) => [e.actor, e.action, e.after])).toEqual([
+      ["cli", "site.maintenance", { maintenance: false }],
+      ["cli", "site.messages", { top: "Bayramda kargo yok" }],
+      ["cli", "site.maintenance", { maintenance: true, note: "<p>Fırın bakımda</p>" }],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { discountLabel } from "~/shared/amounts";
 import type { BasketView } from "~/shared/basket";
 import { productImage, type ProductCard } from "~/shared/catalog";
-import { formatTRY } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -22,7 +23,7 @@ export function BasketSummary({ basket, deliveryCost }: { basket: BasketView; de
       </h2>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 text-sm">
         <dt>{t.summary.productTotal}</dt>
-        <dd className="text-right">{formatTRY(a.productTotal, { zeroAsFree: false })}</dd>
+        <dd className="text-right">{formatAmount(a.productTotal)}</dd>
         <dt>
           <span className="inline-flex items-center gap-1">
             {t.summary.deliveryCost}
@@ -34,33 +35,33 @@ export function BasketSummary({ basket, deliveryCost }: { basket: BasketView; de
             </span>
           </span>
         </dt>
-        <dd className="text-right">{deliveryCost === null ? t.summary.deliveryUnknown : formatTRY(deliveryCost)}</dd>
+        <dd className="text-right">{deliveryCost === null ? t.summary.deliveryUnknown : formatCost(deliveryCost)}</dd>
         {a.usedBonus > 0 ? (
           <>
             <dt>{t.summary.usedBonus}</dt>
-            <dd className="text-right">−{formatTRY(a.usedBonus)}</dd>
+            <dd className="text-right">−{formatAmount(a.usedBonus)}</dd>
           </>
         ) : null}
         {basket.promo && a.discountAmount > 0 ? (
           <>
-            <dt>{fmt(t.summary.discount, { code: basket.promo.code })}</dt>
-            <dd className="text-right">−{formatTRY(a.discountAmount)}</dd>
+            <dt>{discountLabel(basket.promo.code)}</dt>
+            <dd className="text-right">−{formatAmount(a.discountAmount)}</dd>
           </>
         ) : null}
         <dt className="border-t border-choc-100 pt-2 text-base font-bold">{t.summary.needToPay}</dt>
         <dd className="border-t border-choc-100 pt-2 text-right text-base font-bold" data-testid="need-to-pay">
-          {formatTRY(needToPay, { zeroAsFree: false })}
+          {formatAmount(needToPay)}
         </dd>
       </dl>
       {basket.promo && !basket.promo.applies ? (
-        <p className="mt-2 text-sm text-red-800">{fmt(t.summary.promoMinBasket, { code: basket.promo.code, amount: formatTRY(basket.promo.minBasket) })}</p>
+        <p className="mt-2 text-sm text-red-800">{fmt(t.summary.promoMinBasket, { code: basket.promo.code, amount: formatAmount(basket.promo.minBasket) })}</p>
       ) : null}
     </section>
   );
 }
 
 /** 'Promosyon kodu kullan' / 'Vazgeç' toggle, the code field and the applied code with 'Kaldır'. */
-export function PromoBox({ basket }: { basket: BasketView }) {
+export function PromoBox({ basket, member }: { basket: BasketView; member: boolean }) {
   const apply = useFetcher();
   const remove = useFetcher();
   useBasketNotice(apply.data, "promo-apply");
@@ -103,8 +104,15 @@ export function PromoBox({ basket }: { basket: BasketView }) {
             maxLength={40}
             autoComplete="off"
             autoCapitalize="characters"
+            aria-describedby={member ? undefined : "promo-guest-hint"}
             className="min-h-11 rounded-lg border border-choc-200 bg-white px-3 text-base uppercase"
           />
+          {/* which codes a guest may use (docs/decisions/0013-promo-codes-for-guests.md) */}
+          {member ? null : (
+            <p id="promo-guest-hint" className="text-sm text-stone-700">
+              {t.promo.guestHint}
+            </p>
+          )}
         </div>
         <button type="submit" disabled={apply.state !== "idle"} className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
           {t.promo.apply}
@@ -135,11 +143,11 @@ export function PointsBox({ basket }: { basket: BasketView }) {
         <fetcher.Form method="post" action="/basket" className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <CsrfField />
           <input type="hidden" name="intent" value={using ? "points-remove" : "points-use"} />
-          <p>{using ? fmt(t.points.used, { amount: formatTRY(points.requested) }) : fmt(t.points.available, { amount: formatTRY(points.available) })}</p>
+          <p>{using ? fmt(t.points.used, { amount: formatAmount(points.requested) }) : fmt(t.points.available, { amount: formatAmount(points.available) })}</p>
           <button
             type="submit"
             disabled={fetcher.state !== "idle"}
-            aria-label={using ? undefined : fmt(t.points.useAria, { amount: formatTRY(points.available) })}
+            aria-label={using ? undefined : fmt(t.points.useAria, { amount: formatAmount(points.available) })}
             className="min-h-11 rounded-lg border border-choc-700 px-4 font-bold text-choc-900 hover:bg-choc-50 disabled:opacity-60"
           >
             {using ? t.points.unuse : t.points.use}
@@ -160,7 +168,7 @@ function Suggestion({ product }: { product: ProductCard }) {
         <h3 className="px-2 pt-2 text-sm font-bold leading-snug text-choc-900">{product.name}</h3>
       </Link>
       <div className="mt-auto flex flex-col gap-1 p-2">
-        <p className="text-sm font-semibold">{formatTRY(product.itemPrice)}</p>
+        <p className="text-sm font-semibold">{formatCost(product.itemPrice)}</p>
         <fetcher.Form method="post" action="/basket">
           <CsrfField />
           <input type="hidden" name="intent" value="add" />

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { BasketItemView } from "~/shared/basket";
 import { productImage } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -41,13 +41,20 @@ function BasketLine({ item }: { item: BasketItemView }) {
         {item.stockLeft !== null ? <p className="text-sm font-semibold text-red-800">{fmt(t.notEnoughStock, { n: item.stockLeft })}</p> : null}
         <p className="text-sm">
           <span className="text-stone-700">{t.unitPrice}: </span>
-          {formatTRY(item.itemPrice)}
+          {formatCost(item.itemPrice)}
         </p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <update.Form method="post" action="/basket" className="flex items-center">
             <CsrfField />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="itemId" value={item.id} />
+            {/*
+              Enter in the quantity field (a phone keyboard's 'Git') submits the form with its first submit button:
+              this one, which keeps the typed number (step 0), not '−' (which would subtract one, or do nothing at 1).
+            */}
+            <button type="submit" name="step" value="0" tabIndex={-1} aria-hidden="true" className="sr-only">
+              {t.update}
+            </button>
             <button
               type="submit"
               name="step"
@@ -67,6 +74,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
               value={typed}
               onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, LIMITS.quantityMaxChars))}
               onBlur={(e) => {
+                if (update.state !== "idle") return; // Enter has already sent it
                 if (typed !== String(item.quantity) && /^\d+$/.test(typed) && Number(typed) >= 1) void update.submit(e.currentTarget.form);
                 else setTyped(String(item.quantity));
               }}
@@ -103,7 +111,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
         </div>
         <p className="text-right font-bold text-choc-900">
           <span className="sr-only">{t.lineTotal}: </span>
-          {formatTRY(item.lineTotal)}
+          {formatCost(item.lineTotal)}
         </p>
       </div>
     </li>

@@ -84,6 +84,7 @@ function ClearBasket({ confirmWithoutJs }: { confirmWithoutJs: boolean }) {
 export function BasketPage({
   basket,
   suggestions,
+  member,
   actionData,
 }: {
   basket: BasketView & { promoNotice?: { ok: boolean; text: string } };
@@ -120,7 +121,7 @@ export function BasketPage({
           <GiftNote form={CHECKOUT_FORM} initial={{ notes: basket.notes, link: basket.link }} errors={noteErrors} />
         </div>
         <div className="flex flex-col gap-4">
-          <PromoBox basket={basket} />
+          <PromoBox basket={basket} member={member} />
           <PointsBox basket={basket} />
           <BasketSummary basket={basket} deliveryCost={null} />
           <Form

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ProductDetail } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { quantityError, stepQuantity } from "~/shared/quantity";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -44,7 +44,7 @@ export function AddToBasket({ product }: { product: ProductDetail }) {
             {product.variants.map((v, i) => (
               <label key={v.code} className="flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 ring-1 ring-choc-200">
                 <input type="radio" name="variant" value={v.code} defaultChecked={i === 0} />
-                {v.priceDelta > 0 ? fmt(t.variantExtra, { name: v.name, price: formatTRY(v.priceDelta) }) : v.name}
+                {v.priceDelta > 0 ? fmt(t.variantExtra, { name: v.name, price: formatCost(v.priceDelta) }) : v.name}
               </label>
             ))}
           </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { productImage, type ProductCard as Card } from "~/shared/catalog";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CardBasketControl } from "~/features/basket/CardBasketControl";
@@ -11,12 +11,12 @@ export function Price({ itemPrice, originalPrice, discount, large }: { itemPrice
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span className="sr-only">{t.price}: </span>
-      <span className={`font-bold text-choc-900 ${large ? "text-2xl" : "text-lg"}`}>{formatTRY(itemPrice)}</span>
+      <span className={`font-bold text-choc-900 ${large ? "text-2xl" : "text-lg"}`}>{formatCost(itemPrice)}</span>
       {discount > 0 ? (
         <>
           <s className="text-sm text-stone-600">
             <span className="sr-only">{t.oldPrice}: </span>
-            {formatTRY(originalPrice)}
+            {formatCost(originalPrice)}
           </s>
           <span className="rounded bg-red-800 px-1.5 py-0.5 text-xs font-bold text-white">{fmt(t.discount, { n: discount })}</span>
         </>

@@ -1,12 +1,11 @@
-import type { Amounts } from "~/shared/amounts";
-import { formatTRY } from "~/shared/money";
+import { discountLabel, type Summary } from "~/shared/amounts";
+import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
-import { fmt } from "~/shared/texts/tr";
 
 const t = basketTr.summary;
 
 /** The amounts beside each checkout step: products, delivery, points, discount and what is paid. */
-export function CheckoutSummary({ amounts, promoCode }: { amounts: Amounts; promoCode?: string | null }) {
+export function CheckoutSummary({ amounts }: { amounts: Summary }) {
   const a = amounts;
   return (
     <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl bg-white p-4 shadow-sm">
@@ -15,24 +14,24 @@ export function CheckoutSummary({ amounts, promoCode }: { amounts: Amounts; prom
       </h2>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 text-sm">
         <dt>{t.productTotal}</dt>
-        <dd className="text-right">{formatTRY(a.productTotal, { zeroAsFree: false })}</dd>
+        <dd className="text-right">{formatAmount(a.productTotal)}</dd>
         <dt>{t.deliveryCost}</dt>
-        <dd className="text-right">{formatTRY(a.deliveryCost)}</dd>
+        <dd className="text-right">{formatCost(a.deliveryCost)}</dd>
         {a.discountAmount > 0 ? (
           <>
-            <dt>{fmt(t.discount, { code: promoCode ?? "" })}</dt>
-            <dd className="text-right">−{formatTRY(a.discountAmount)}</dd>
+            <dt>{discountLabel(a.promoCode)}</dt>
+            <dd className="text-right">−{formatAmount(a.discountAmount)}</dd>
           </>
         ) : null}
         {a.usedBonus > 0 ? (
           <>
             <dt>{t.usedBonus}</dt>
-            <dd className="text-right">−{formatTRY(a.usedBonus)}</dd>
+            <dd className="text-right">−{formatAmount(a.usedBonus)}</dd>
           </>
         ) : null}
         <dt className="border-t border-choc-100 pt-2 text-base font-bold">{t.needToPay}</dt>
         <dd className="border-t border-choc-100 pt-2 text-right text-base font-bold" data-testid="checkout-need-to-pay">
-          {formatTRY(a.needToPay, { zeroAsFree: false })}
+          {formatAmount(a.needToPay)}
         </dd>
       </dl>
     </aside>

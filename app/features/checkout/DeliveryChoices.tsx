@@ -1,7 +1,7 @@
 import type { DeliveryOptions } from "~/.server/delivery/rules";
 import { DeliveryNotices } from "~/features/geo/DeliveryNotices";
 import { shownDates } from "~/shared/delivery-choice";
-import { formatTRY } from "~/shared/money";
+import { formatCost } from "~/shared/money";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { deliveryTr } from "~/shared/texts/delivery.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -53,7 +53,7 @@ function Radio(props: {
       <span className="flex-1">
         <span className="flex justify-between gap-2 font-medium">
           <span>{props.label}</span>
-          <span>{formatTRY(props.price)}</span>
+          <span>{formatCost(props.price)}</span>
         </span>
         {props.note ? <span className="block text-sm text-choc-700" data-shown-date>{props.note}</span> : null}
         {props.reason ? <span className="block text-sm text-stone-700">{props.reason}</span> : null}

@@ -15,7 +15,18 @@ export type OverlayResult = { ok: true; overlay: "existing" | "new"; email: stri
  * The login overlay of the payment step (SPEC §2.8, §4): tabs 'Üye Girişi' and 'Hızlı Üyelik' (disabled for an
  * existing customer), and 'Üye olmadan devam et'. The buyer chooses the quick membership password (DESIGN).
  */
-export function LoginOverlay({ result, onClose, errors }: { result: Extract<OverlayResult, { email: string }>; onClose: () => void; errors: Record<string, string> }) {
+export function LoginOverlay({
+  result,
+  defaultName,
+  onClose,
+  errors,
+}: {
+  result: Extract<OverlayResult, { email: string }>;
+  /** SPEC §2.8: the quick membership's name defaults from the card holder */
+  defaultName: string;
+  onClose: () => void;
+  errors: Record<string, string>;
+}) {
   const existing = result.overlay === "existing";
   const [tab, setTab] = useState<"member" | "quick">(existing ? "member" : "quick");
   const busy = useNavigation().state !== "idle";
@@ -56,7 +67,7 @@ export function LoginOverlay({ result, onClose, errors }: { result: Extract<Over
         <Form method="post" className="mt-4 space-y-3">
           <CsrfField />
           <input type="hidden" name="intent" value="quick" />
-          <Field label={t.name} name="name" autoComplete="name" required minLength={LIMITS.quickMembershipNameMin} error={errors.name} />
+          <Field label={t.name} name="name" defaultValue={defaultName} autoComplete="name" required minLength={LIMITS.quickMembershipNameMin} error={errors.name} />
           <Field label={t.password} name="pass" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass} />
           <Field label={t.password2} name="pass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass2} />
           <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { fmt, tr } from "~/shared/texts/tr";
 import { useNotice } from "~/ui/Notices";
 import type { BasketSummary } from "./types";
@@ -31,7 +31,7 @@ export function SiteHeader({ basket, onMenu }: { basket: BasketSummary | null; o
             <span className="hidden text-right text-xs leading-tight sm:block" aria-hidden="true">
               {fmt(tr.header.summaryItems, { count })}
               <br />
-              {fmt(tr.header.summaryToPay, { amount: formatTRY(basket.needToPay) })}
+              {fmt(tr.header.summaryToPay, { amount: formatAmount(basket.needToPay) })}
             </span>
           ) : null}
           <Link

@@ -1,7 +1,8 @@
 import { Fragment } from "react";
+import { discountLabel } from "~/shared/amounts";
 import { formatDateTr } from "~/shared/clock";
 import { formatRate, type InvoiceView } from "~/shared/invoice";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { useHydrated } from "~/ui/useHydrated";
@@ -23,7 +24,7 @@ const PRINT_CSS = `
 `;
 
 /** Amounts on the invoice: always the number, never 'Ücretsiz'. */
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 /**
  * Room for the table in a copy (93 mm high, less the header blocks, the delivery line included), and the height of its header and of one row
@@ -76,7 +77,7 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
           <dl className="grid grid-cols-[1fr_auto] gap-x-[2mm]">
             {v.discount ? (
               <>
-                <dt>{v.discount.promoCode ? fmt(t.discountWithCode, { code: v.discount.promoCode }) : t.discount}</dt>
+                <dt>{discountLabel(v.discount.promoCode)}</dt>
                 <dd className="text-right tabular-nums">{money(-v.discount.net)}</dd>
               </>
             ) : null}

@@ -1,4 +1,4 @@
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { formatDateTimeTr } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
@@ -6,7 +6,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 /** How a promotion code's rules read in the staff area. */
 
 const s = managementTr.promos;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 /** '%10, en fazla ₺50,00' or '₺25,00'. */
 export function discountText(p: { kind: string; percentBp: number | null; amount: number | null; maxDiscount: number | null }): string {

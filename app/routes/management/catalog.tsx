@@ -21,7 +21,7 @@ import {
 } from "~/features/management/ui";
 import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { can, fieldErrors } from "~/shared/management";
 import { catalogFilterSchema, newProductSchema, PRODUCT_KINDS } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
@@ -29,7 +29,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
 const c = t.catalog;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 export function meta() {
   return pageTitle(c.title);

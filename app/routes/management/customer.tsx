@@ -17,7 +17,7 @@ import {
 } from "~/features/management/ui";
 import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { customerState, eraseSchema, fieldErrors, formatDateTimeTr, statusLabel } from "~/shared/management";
 import { pointsSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
@@ -25,7 +25,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
 const c = t.customer;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 export function meta({ data }: Route.MetaArgs) {
   return pageTitle(fmt(c.title, { name: data?.user.name ?? "" }));

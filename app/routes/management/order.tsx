@@ -21,8 +21,9 @@ import {
 import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
+import { discountLabel } from "~/shared/amounts";
 import { formatDateTr } from "~/shared/clock";
-import { formatTRY } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { isOrderStatus } from "~/shared/order-status";
 import {
   deliveryTypeLabel,
@@ -38,7 +39,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
 const o = t.order;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 export function meta({ data }: Route.MetaArgs) {
   return pageTitle(fmt(o.title, { number: data?.order.orderNumber ?? "" }));
@@ -228,8 +229,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <Dl
           items={[
             [o.productTotal, money(order.productTotal)],
-            [o.deliveryCost, formatTRY(order.deliveryCost)],
-            ...(order.discountAmount > 0 ? [[fmt(o.discount, { code: order.promoCode ?? "" }), `−${money(order.discountAmount)}`] as [string, string]] : []),
+            [o.deliveryCost, formatCost(order.deliveryCost)],
+            ...(order.discountAmount > 0 ? [[discountLabel(order.promoCode), `−${money(order.discountAmount)}`] as [string, string]] : []),
             ...(order.usedBonus > 0 ? [[o.usedBonus, `−${money(order.usedBonus)}`] as [string, string]] : []),
             [o.needToPay, money(order.needToPay)],
             ...(order.refundedAmount > 0 ? [[o.refunded, money(order.refundedAmount)] as [string, string]] : []),

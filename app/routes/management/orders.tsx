@@ -17,7 +17,7 @@ import {
 } from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatDateTr } from "~/shared/clock";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { DELIVERY_TYPES, ORDER_STATUSES } from "~/shared/order-status";
 import { deliveryTypeLabel, formatDateTimeTr, parseOrderFilter, statusLabel } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
@@ -109,7 +109,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               {r.deliveryDetails ? <span className="block text-xs text-stone-600">{r.deliveryDetails}</span> : null}
             </Cell>
             <Cell label={o.status}>{statusLabel(r.status)}</Cell>
-            <Cell label={o.total}>{formatTRY(r.needToPay, { zeroAsFree: false })}</Cell>
+            <Cell label={o.total}>{formatAmount(r.needToPay)}</Cell>
           </Row>
         ))}
       </ResultTable>

@@ -19,7 +19,7 @@ import {
 import { discountText, validityText } from "~/features/management/promo-text";
 import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { formatDateTimeTr } from "~/shared/management";
 import { idParam, listQuerySchema, promoActiveSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
@@ -28,7 +28,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 const t = managementTr;
 const s = t.promos;
 const d = t.promo;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 export function meta({ data }: Route.MetaArgs) {
   return pageTitle(fmt(d.title, { code: data?.promo.code ?? "" }));

@@ -25,7 +25,7 @@ import {
 import { discountText, validityText } from "~/features/management/promo-text";
 import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatTRY } from "~/shared/money";
+import { formatAmount } from "~/shared/money";
 import { fieldErrors } from "~/shared/management";
 import { listQuerySchema, pointsByEmailSchema, PROMO_AUDIENCES, promoSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
@@ -33,7 +33,7 @@ import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
 const s = t.promos;
-const money = (k: number) => formatTRY(k, { zeroAsFree: false });
+const money = (k: number) => formatAmount(k);
 
 export function meta() {
   return pageTitle(s.title);

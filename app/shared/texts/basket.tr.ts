@@ -59,7 +59,6 @@ export const basketTr = {
     deliveryTooltip: "Adres ve teslimat tipine göre değişebilir",
     deliveryUnknown: "Teslimat adımında hesaplanır",
     usedBonus: "Kullanılan Puan",
-    discount: "İndirim ({code})",
     promoMinBasket: "'{code}' kodu {amount} ve üzeri sepetlerde geçerlidir.",
     itemCount: "{n} ürün",
     complete: "Siparişi Tamamla",
@@ -78,6 +77,8 @@ export const basketTr = {
     removed: "Promosyon kodu kaldırıldı",
     removeFailed: "Promosyon kodu kaldırılırken hata oluştu, lütfen tekrar deneyin",
     required: "Lütfen promosyon kodunu giriniz",
+    /** under the code field for a guest (docs/decisions/0013-promo-codes-for-guests.md) */
+    guestHint: "Üye girişi yapmadan herkese açık kodları kullanabilirsiniz; üyelere özel kodlar için üye girişi yapın.",
     errors: {
       notFound: "Geçersiz promosyon kodu",
       notStarted: "Bu promosyon kodu henüz geçerli değil",

@@ -148,7 +148,8 @@ export const checkoutTr = {
     noGiftNote: "Hediye notu yok",
     delivery: "Teslimat",
     promo: "Promosyon kodu",
-    promoOnlyMembers: "Promosyon kodları üyelere özeldir.",
+    /** a guest without a code on the confirm step: codes are entered in the basket (SPEC §6, decision 0013) */
+    promoGuest: "Promosyon kodunuzu sepetinizde girebilirsiniz; üyelere özel kodlar için üye girişi yapın.",
     acceptPreInfo: "Ön Bilgilendirme Formu'nu okudum, kabul ediyorum.",
     acceptContract: "Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.",
     submit: "Siparişi Onayla",
@@ -172,6 +173,10 @@ export const checkoutTr = {
   },
   complete: {
     title: "Siparişiniz alındı",
+    /** the same page opened later from the order mail, once the order has moved on */
+    titleLater: "Siparişinizin durumu",
+    status: "Durum: {status}",
+    track: "Kargo takibi",
     number: "Sipariş numaranız: {number}",
     readyDate: "Hazır olma tarihi: {date}",
     estimated: "Tahmini teslimat: {date}",
@@ -190,7 +195,6 @@ export const checkoutTr = {
     total: "Ödenen toplam",
     productTotal: "Ürün toplamı",
     deliveryCost: "Teslimat ücreti",
-    discount: "İndirim ({code})",
     usedBonus: "Kullanılan puan",
     giftNote: "Hediye notunuzun dijital hâli: {url}",
     invoice: "Faturanızı görüntülemek ve yazdırmak için (30 gün geçerli): {url}",

@@ -77,7 +77,6 @@ export const contractsTr = {
     unitPrice: "Birim fiyat (KDV dâhil)",
     lineTotal: "Tutar (KDV dâhil)",
     productTotal: "Ürün toplamı",
-    discount: "İndirim",
     usedBonus: "Kullanılan puan",
     deliveryCost: "Teslimat ücreti",
     total: "Ödenecek toplam (KDV dâhil)",

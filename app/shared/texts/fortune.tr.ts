@@ -32,7 +32,8 @@ export const fortuneTr = {
   },
   /** Prizes and info of a monthly period the game opens by itself when staff has not set one up. */
   defaultPeriod: {
-    prizes: ["Heyecanlı Kutu (12 kurabiye)", "Klasik Kutu (6 kurabiye)", "Dilediğin 3 kurabiye"],
+    /** Each names a product of the catalogue with its real content (a test checks them against the seed). */
+    prizes: ["Heyecanlı Kutu (6 kurabiye)", "Klasik Altılı (6 kurabiye)", "Teşekkür Kutusu (3 kurabiye)"],
     info: "Her ay üç kişiye kurabiye kutusu hediye ediyoruz. Kazananlar kodlarını 24 saat içinde Instagram'dan göndermelidir.",
   },
 

@@ -27,8 +27,6 @@ export const invoiceTr = {
   boxAlt: "{name} kutusu",
   deliveryRow: "Teslimat ücreti",
   totals: "Toplamlar",
-  discount: "İndirim",
-  discountWithCode: "İndirim ({code})",
   usedBonus: "Kullanılan puan",
   subTotal: "Ara toplam",
   tax: "KDV {rate}",

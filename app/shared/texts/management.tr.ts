@@ -119,7 +119,6 @@ export const managementTr = {
     amounts: "Tutarlar",
     productTotal: "Ürün toplamı",
     deliveryCost: "Teslimat",
-    discount: "İndirim ({code})",
     usedBonus: "Kullanılan puan",
     needToPay: "Ödenen",
     refunded: "İade edilen",

@@ -12,6 +12,9 @@ export const tr = {
   },
   common: {
     free: "Ücretsiz",
+    /** the discount line of every summary (basket, checkout steps, mails, contracts, staff pages) */
+    discount: "İndirim",
+    discountWithCode: "İndirim ({code})",
     home: "Ana Sayfa",
     back: "Geri",
     close: "Kapat",

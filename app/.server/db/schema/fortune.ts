@@ -13,7 +13,7 @@ export const fortunes = pgTable("fortunes", {
  * follower flag that gives more chances per period.
  */
 export const fortuneNicks = pgTable("fortune_nicks", {
-  /** Normalised: trimmed, '@' stripped, Turkish lower case. */
+  /** Normalised (`normaliseNick`): trimmed, '@' stripped, folded as an identifier (I, İ, ı and i alike). */
   nick: text("nick").primaryKey(),
   /** As typed the last time (without '@'), shown in the winners list. */
   displayNick: text("display_nick").notNull(),
