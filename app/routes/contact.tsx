@@ -92,7 +92,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const describe = (f: ContactField, hint?: string) => [hint, shown(f) ? `${f}-error` : null].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[3fr_2fr]">
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="contact-title">
         <h1 id="contact-title" className="text-2xl font-bold text-choc-900">
           {t.title}

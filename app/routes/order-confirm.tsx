@@ -217,11 +217,11 @@ function PromoField({ promo }: { promo: { code: string; applies: boolean } | nul
     <apply.Form method="post" action="/basket" className="flex items-end gap-2">
       <CsrfField />
       <input type="hidden" name="intent" value="promo-apply" />
-      <div className="flex flex-1 flex-col gap-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="confirm-promo" className="text-sm font-semibold">
           {basketTr.promo.label}
         </label>
-        <input id="confirm-promo" name="promoCode" required maxLength={40} autoComplete="off" className="min-h-11 rounded-lg border border-choc-200 bg-white px-3 uppercase" />
+        <input id="confirm-promo" name="promoCode" required maxLength={40} autoComplete="off" className="min-h-11 w-full rounded-lg border border-choc-200 bg-white px-3 uppercase" />
       </div>
       <button type="submit" className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white">
         {basketTr.promo.apply}
@@ -258,7 +258,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
   }, [actionData, notify]);
 
   return (
-    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[1fr_18rem]">
+    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="space-y-4">
         <h1 className="text-xl font-bold">{t.title}</h1>
         {d.campaign ? <CampaignBanner campaign={d.campaign} /> : null}

@@ -171,7 +171,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
   const submitting = navigation.state !== "idle";
 
   return (
-    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[1fr_18rem]">
+    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div>
         <h1 className="text-xl font-bold">{t.title}</h1>
         <Form

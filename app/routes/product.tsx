@@ -107,7 +107,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             panel: (
               <div className="flex flex-col gap-3">
                 {p.longDesc ? <p>{p.longDesc}</p> : null}
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                   <dt className="font-semibold">{t.packageContent}</dt>
                   <dd>{p.packageContent}</dd>
                   {p.weightG ? (

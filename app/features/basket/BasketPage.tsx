@@ -114,7 +114,7 @@ export function BasketPage({
           {result.text}
         </p>
       ) : null}
-      <div className="mt-4 grid gap-6 md:grid-cols-[1fr_20rem]">
+      <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-4">
           {basket.amounts.totalItem > BASKET_CLEAR_ABOVE ? <ClearBasket confirmWithoutJs={Boolean(result?.confirmClear)} /> : null}
           <BasketItems items={basket.items} />

@@ -12,7 +12,7 @@ export function CheckoutSummary({ amounts }: { amounts: Summary }) {
       <h2 id="checkout-summary" className="text-lg font-bold text-choc-900">
         {t.title}
       </h2>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 text-sm">
+      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 text-sm">
         <dt>{t.productTotal}</dt>
         <dd className="text-right">{formatAmount(a.productTotal)}</dd>
         <dt>{t.deliveryCost}</dt>

@@ -24,7 +24,7 @@ function Column({ title, links }: { title: string; links: [string, string][] }) 
 export function SiteFooter({ version }: { version: string }) {
   return (
     <footer className="no-print mt-12 bg-choc-900 pb-16 text-choc-50">
-      <div className="mx-auto grid max-w-5xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4">
+      <div className="mx-auto grid max-w-5xl grid-cols-[repeat(2,minmax(0,1fr))] gap-6 px-4 py-8 md:grid-cols-[repeat(4,minmax(0,1fr))]">
         <Column
           title={f.membership}
           links={[
@@ -53,9 +53,9 @@ export function SiteFooter({ version }: { version: string }) {
             ["/agreement/dely", f.deliveryReturns],
           ]}
         />
-        <div>
+        <div className="col-span-2 md:col-span-1">
           <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-choc-200">{f.contact}</h2>
-          <address className="flex flex-col gap-1 text-sm not-italic">
+          <address className="flex flex-col gap-1 text-sm not-italic [overflow-wrap:anywhere]">
             <span>{f.address}</span>
             <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
               {f.phone}
@@ -68,7 +68,7 @@ export function SiteFooter({ version }: { version: string }) {
             </Link>
           </address>
           <p className="mt-3 text-sm text-choc-200">{f.social}</p>
-          <ul className="mt-1 flex gap-3 text-sm">
+          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
             <li>
               <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank" className="hover:underline">
                 {f.instagram}
@@ -89,7 +89,7 @@ export function SiteFooter({ version }: { version: string }) {
       </div>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 border-t border-white/15 px-4 py-4">
         <img src="/img/cards.svg" width="220" height="28" alt={f.cardsAlt} loading="lazy" />
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <img src="/img/ssl.svg" width="96" height="32" alt={f.secureShopping} loading="lazy" />
           <img src="/img/etbis.svg" width="64" height="32" alt={f.etbis} loading="lazy" />
         </div>

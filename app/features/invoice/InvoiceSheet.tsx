@@ -16,6 +16,8 @@ const PRINT_CSS = `
 .invoice-copy { height: 93mm; overflow: hidden; break-inside: avoid; }
 @media screen and (max-width: 820px) { .invoice-sheet { zoom: 0.75; } }
 @media screen and (max-width: 620px) { .invoice-sheet { zoom: 0.5; } }
+@media screen and (max-width: 460px) { .invoice-sheet { zoom: 0.44; } }
+@media screen and (max-width: 340px) { .invoice-sheet { zoom: 0.4; } }
 @media print {
   html, body { margin: 0 !important; padding: 0 !important; min-height: 0 !important; background: #fff !important; }
   .invoice-page { padding: 0 !important; margin: 0 !important; gap: 0 !important; }
@@ -47,7 +49,7 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
       data-testid="invoice-copy"
       className="invoice-copy flex flex-col gap-[2mm] border-b border-dashed border-stone-400 px-[3mm] py-[2.5mm] text-[7pt] leading-tight text-black last:border-b-0"
     >
-      <div className="grid grid-cols-[1fr_1fr_1fr] gap-[4mm]">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-[4mm]">
         <div>
           <h2 id={headingId} className="text-[10pt] font-bold">
             {t.heading} <span className="text-[7pt] font-normal">— {label}</span>
@@ -74,7 +76,7 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
         </div>
         <div>
           <h3 className="sr-only">{t.totals}</h3>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-[2mm]">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-[2mm]">
             {v.discount ? (
               <>
                 <dt>{discountLabel(v.discount.promoCode)}</dt>

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { launch, openPage, waitForHydration, type TestPage } from "./browser";
+import { startPreparedShop, type RunningShop } from "./server";
+import { member, NEW_CARD, placeWithSavedCard, readyBasket, savedCard, session, type Visitor } from "./fixtures";
+import type { AppContext } from "~/.server/context";
+import { users } from "~/.server/db/schema/accounts";
+import { eq } from "drizzle-orm";
+import * as basket from "~/.server/basket/service";
+import * as contact from "~/.server/contact/service";
+import * as notes from "~/.server/notes/service";
+import * as orders from "~/.server/orders/service";
+
+/**
+ * Issue 22 §2, a screen that fits a phone: every route of the route table (SPEC §2.1) — customer pages, a
+ * member's pages, each checkout step with a basket, the print pages of an order, the app variants and the staff
+ * area — is exactly as wide as a 360 and a 390 px phone (no horizontal scroll), and the short notices of SPEC §8
+ * appear inside the screen and in a live region.
+ */
+const NOW = "2026-11-24T09:00:00+03:00";
+const WIDTHS = [360, 390];
+
+let shop: RunningShop;
+let browser: Browser;
+let cleanup = () => {};
+const who = {
+  guest: null as unknown as Visitor,
+  buyer: null as unknown as Visitor,
+  member: null as unknown as Visitor,
+  staff: null as unknown as Visitor,
+  orderNumber: "",
+  publicId: "",
+  noteCode: "",
+  memberId: 0,
+};
+
+async function prepare(app: AppContext) {
+  // a guest with a basket (customer pages, the basket)
+  const guest = await session(app, null);
+  const added = await basket.addItem(app, { sessionId: guest.sessionId, userId: null }, { productId: 10001, quantity: 2 });
+  if (!added.ok) throw new Error(added.error);
+  who.guest = guest;
+
+  // a member with a placed order that has a gift note and a link (member area, print pages, the note viewer)
+  const m = await member(app, { email: "telefon.uye@ornek.com.tr", name: "Telefon Üyesi", password: "Telefon-Uye-2026" });
+  who.memberId = m.id;
+  const card = await savedCard(app, m.id, m.email);
+  const owner = { sessionId: randomUUID(), userId: m.id };
+  await basket.addItem(app, owner, { productId: 20002, quantity: 1, variant: "altin" });
+  await basket.setNote(app, owner, { notes: "İyi ki doğdun! Bu kurabiyeler senin için pişti.", link: "https://www.youtube.com/watch?v=kurabiye" });
+  const ready = await readyBasket(app, owner, { lines: [{ productId: 10003, quantity: 2 }], pay: card.pay, email: m.email });
+  const publicId = await placeWithSavedCard(app, ready, m.id);
+  const order = (await orders.getByPublicId(app, publicId))!;
+  who.orderNumber = order.orderNumber;
+  who.publicId = publicId;
+  who.noteCode = (await notes.findByOrder(app, order.id))!.code;
+
+  // the member's session holds a basket ready to confirm (every checkout step has something to show)
+  const memberSession = await session(app, m.id);
+  await readyBasket(app, { sessionId: memberSession.sessionId, userId: m.id }, { lines: [{ productId: 10002, quantity: 3 }], pay: card.pay, email: m.email });
+  who.member = memberSession;
+
+  // a guest whose basket went through delivery and payment with a new card (the confirm step of a guest)
+  const buyer = await session(app, null);
+  await readyBasket(app, { sessionId: buyer.sessionId, userId: null }, { lines: [{ productId: 10004, quantity: 1 }], pay: NEW_CARD, email: "misafir.alici@ornek.com.tr" });
+  who.buyer = buyer;
+
+  // staff (admin sees every page of the area) and one contact message in its inbox
+  const staff = await member(app, { email: "telefon.yonetici@kurabiye.test", name: "Telefon Yönetici" });
+  await app.db.update(users).set({ role: "admin" }).where(eq(users.id, staff.id));
+  who.staff = await session(app, staff.id);
+  const sent = await contact.send(app, { name: "Meraklı Müşteri", email: "merakli@ornek.com.tr", findus: "instagram", news: false, message: "Kurumsal sipariş için fiyat alabilir miyim?" }, "127.0.0.1");
+  if (!sent.ok) throw new Error("contact message not stored");
+}
+
+beforeAll(async () => {
+  [{ shop, cleanup }, browser] = await Promise.all([startPreparedShop({ SHOP_NOW: NOW }, prepare, { shopNow: NOW }), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  cleanup();
+});
+
+/** A phone-sized page holding the given visitor's session cookie. */
+async function phoneAs(visitor: Visitor | null): Promise<TestPage> {
+  const t = await openPage(browser, shop.url);
+  if (visitor) {
+    const [name, value] = visitor.cookie.split("=") as [string, string];
+    await t.page.context().addCookies([{ name, value, url: shop.url, httpOnly: true, sameSite: "Lax" }]);
+  }
+  return t;
+}
+
+/** The page's width against the window's, and the elements (outside a scrolling box) that stick out on the right. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= vw + 0.5) continue;
+      let scrolls = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") scrolls = true;
+      }
+      if (!scrolls) out.push(`<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "").slice(0, 50)}"> right ${Math.round(r.right)}: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width: vw, out: out.slice(0, 6) };
+  });
+}
+
+/** Visits every path at every phone width and checks the page is exactly as wide as the window (axe at 360). */
+async function fits(t: TestPage, paths: string[]) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await t.page.setViewportSize({ width, height: 780 });
+    for (const path of paths) {
+      await t.visit(path, { axe: width === WIDTHS[0] });
+      const o = await overflow(t.page);
+      if (o.scrollWidth !== width || o.width !== width) failures.push(`${path} at ${width}: scrollWidth ${o.scrollWidth}\n    ${o.out.join("\n    ")}`);
+    }
+  }
+  expect(failures.join("\n"), "pages wider than the phone").toBe("");
+}
+
+/** Detail pages the staff area links to from a list: the first link of each kind. */
+async function firstLinks(page: Page, list: string, pattern: RegExp): Promise<string[]> {
+  await page.goto(list);
+  await waitForHydration(page);
+  const hrefs = await page.locator("main a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  const found = hrefs.find((h) => pattern.test(h.split("?")[0]!));
+  expect(found, `a link like ${pattern} on ${list}`).toBeTruthy();
+  return [found!];
+}
+
+describe("every page fits a phone (360 and 390 px)", () => {
+  it("customer pages (a guest with a basket), the app variants, landing and advert pages", async () => {
+    const t = await phoneAs(who.guest);
+    await fits(t, [
+      "/home",
+      "/home/cookie",
+      "/home/gift",
+      "/home/corp",
+      "/home/sub/klasik",
+      "/home/sub/mini",
+      "/product/10001",
+      "/product/20002",
+      "/product/20001",
+      "/p",
+      "/p/HOSGELDIN10",
+      "/contact",
+      "/deliveryoptions",
+      "/about",
+      "/process",
+      "/agreement/nda",
+      "/agreement/popd",
+      "/agreement/dely",
+      "/sss",
+      "/responsibility",
+      "/hedef81",
+      "/nutrition",
+      "/vitrin",
+      "/activation",
+      "/basket",
+      "/welcome/merhaba",
+      "/auth/login",
+      "/auth/reset",
+      "/yourcookie",
+      "/jpb",
+      "/advr",
+      "/fortune",
+      "/mcapphedef81",
+      "/mcappsss",
+      "/mcappdonation",
+      `/s/${who.noteCode}`,
+    ]);
+    // pages answered with an error status still fit
+    t.allowHttpStatus(404);
+    await fits(t, ["/activation/BILINMEYENKOD", "/resetpass/bilinmeyen-baglanti-kodu", "/boyle-bir-sayfa/yok"]);
+    await t.close();
+  }, 300_000);
+
+  it("a member's pages, every checkout step with a basket, the complete page and the order's print pages", async () => {
+    const t = await phoneAs(who.member);
+    await fits(t, [
+      "/memberarea/home",
+      "/memberarea/orders",
+      "/memberarea/cards",
+      "/order/delivery",
+      "/order/payment",
+      "/order/confirm",
+      `/order/complete?siparis=${who.publicId}`,
+      `/printinvoice/${who.orderNumber}`,
+      `/printnote/${who.orderNumber}`,
+    ]);
+    await t.close();
+    const g = await phoneAs(who.buyer);
+    await fits(g, ["/order/delivery", "/order/payment", "/order/confirm"]);
+    await g.close();
+  }, 300_000);
+
+  it("the staff area, list and detail pages", async () => {
+    const t = await phoneAs(who.staff);
+    const details = [
+      ...(await firstLinks(t.page, "/management/orders", /^\/management\/orders\/\d{4}-\d{6}$/)),
+      `/management/customers/${who.memberId}`,
+      ...(await firstLinks(t.page, "/management/catalog", /^\/management\/catalog\/\d+$/)),
+      ...(await firstLinks(t.page, "/management/promos", /^\/management\/promos\/\d+$/)),
+      ...(await firstLinks(t.page, "/management/game", /^\/management\/game\/periods\/\d+$/)),
+      ...(await firstLinks(t.page, "/management/messages", /^\/management\/messages\/\d+$/)),
+    ];
+    await fits(t, [
+      "/management",
+      "/management/orders",
+      "/management/production",
+      "/management/customers",
+      "/management/catalog",
+      "/management/menu",
+      "/management/pages",
+      "/management/promos",
+      "/management/game",
+      "/management/delivery",
+      "/management/delivery/days",
+      "/management/delivery/zone",
+      "/management/site",
+      "/management/messages",
+      "/management/staff",
+      "/management/audit",
+      ...details,
+    ]);
+    t.allowHttpStatus(404);
+    await fits(t, ["/management/boyle-bir-bolum-yok"]);
+    await t.close();
+  }, 300_000);
+});
