@@ -10,6 +10,7 @@ import { emailSchema, fieldErrors, formFields, registerSchema, safeReturnUrl, si
 import { LIMITS, TIMING } from "~/shared/constants";
 import { fmt } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = accountTr;
 /** Local-storage flag of test users: shows the third-party sign-in button (SPEC §2.6, §6). */
@@ -151,7 +152,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={signInErrors.email}
           />
           <Field label={t.signIn.password} name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={signInErrors.password} />
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {t.signIn.submit}
           </button>
         </Form>
@@ -211,7 +212,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
           <Field label={t.register.passwordRepeat} name="frmPass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={registerErrors.frmPass2} />
           <Field label={t.register.name} name="frmName" type="text" autoComplete="name" required error={registerErrors.frmName} />
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {t.register.submit}
           </button>
         </Form>

@@ -14,6 +14,7 @@ import { catchNetworkFailure, isNetworkFailure, type NetworkFailure } from "~/ui
 import { useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
+import { busyProps } from "~/ui/busy";
 
 export function meta() {
   return [...pageTitle(t.title), { name: "description", content: t.intro }];
@@ -223,7 +224,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </div>
           <button
             type="submit"
-            disabled={hydrated && (!valid || sending)}
+            disabled={hydrated && !valid}
+            {...busyProps(sending)}
             className="min-h-11 rounded-lg bg-choc-700 px-6 py-2 font-bold text-white hover:bg-choc-800 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {sending ? t.sending : t.submit}

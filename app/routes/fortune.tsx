@@ -15,6 +15,7 @@ import { Accordion } from "~/features/fortune/Accordion";
 import { FortuneResultView } from "~/features/fortune/FortuneResultView";
 import { WinnersPanel } from "~/features/fortune/WinnersPanel";
 import type { AskView, GameView } from "~/features/fortune/types";
+import { busyProps } from "~/ui/busy";
 
 export function meta() {
   return pageTitle(fortuneTr.title);
@@ -174,7 +175,7 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <button
               type="submit"
-              disabled={busy}
+              {...busyProps(busy)}
               className="mt-4 min-h-11 w-full rounded-full bg-choc-700 px-5 font-semibold text-white hover:bg-choc-800 disabled:opacity-70"
             >
               {busy ? fortuneTr.asking : fortuneTr.ask}

@@ -24,6 +24,7 @@ import { CsrfField, useCsrfToken } from "~/ui/CsrfField";
 import { useNotice } from "~/ui/Notices";
 import { catchNetworkFailure, isNetworkFailure, skipAfterNetworkFailure } from "~/ui/network";
 import { pageTitle } from "~/ui/PageTitle";
+import { busyProps } from "~/ui/busy";
 
 const t = checkoutTr.confirm;
 
@@ -164,7 +165,7 @@ function CampaignBanner({ campaign }: { campaign: { CityName: string; coverage: 
       </h2>
       <p className="mt-1">{fmt(hedef ? t.campaignHedef81 : t.campaignFreeCity, { city: campaign.CityName })}</p>
       {hedef ? <p className="mt-1 text-sm">{t.campaignHedef81Note}</p> : null}
-      <button type="button" onClick={() => setAsking(true)} disabled={fetcher.state !== "idle"} className="mt-3 min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
+      <button type="button" {...busyProps(fetcher.state !== "idle", { onClick: () => setAsking(true) })} className="mt-3 min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
         {t.campaignJoin}
       </button>
       <Dialog
@@ -379,7 +380,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
             <input type="checkbox" name="mesafeli" checked={contract} onChange={(e) => setContract(e.target.checked)} className="mt-1 h-5 w-5" />
             {t.acceptContract}
           </label>
-          <button type="submit" disabled={!valid || submitting} className="min-h-12 w-full rounded-lg bg-choc-700 px-6 py-3 text-lg font-bold text-white hover:bg-choc-800 disabled:opacity-60">
+          <button type="submit" disabled={!valid} {...busyProps(Boolean(submitting))} className="min-h-12 w-full rounded-lg bg-choc-700 px-6 py-3 text-lg font-bold text-white hover:bg-choc-800 disabled:opacity-60">
             {submitting ? t.submitting : valid ? t.submit : t.waiting}
           </button>
         </Form>

@@ -18,6 +18,7 @@ import { fmt, tr } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
+import { busyProps } from "~/ui/busy";
 
 const t = checkoutTr.delivery;
 
@@ -436,7 +437,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
             {t.saveAddress}
           </label>
         ) : null}
-        <button type="submit" className={`${buttonClass} w-full`} disabled={navigation.state === "submitting"}>
+        <button type="submit" className={`${buttonClass} w-full`} {...busyProps(navigation.state === "submitting")}>
           {t.submit}
         </button>
       </Form>

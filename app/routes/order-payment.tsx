@@ -24,6 +24,7 @@ import { useNotice } from "~/ui/Notices";
 import { catchNetworkFailure, isNetworkFailure, skipAfterNetworkFailure } from "~/ui/network";
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
+import { busyProps } from "~/ui/busy";
 
 const t = checkoutTr.payment;
 const f = paymentTr.form;
@@ -301,7 +302,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
           <div className="rounded-xl bg-white p-4 shadow-sm">
             <Field label={t.email} hint={t.emailHint} name="email" type="email" defaultValue={loaderData.email} autoComplete="email" maxLength={LIMITS.emailMax} error={errors.email} />
           </div>
-          <button type="submit" className={`${buttonClass} w-full`} disabled={submitting}>
+          <button type="submit" className={`${buttonClass} w-full`} {...busyProps(submitting)}>
             {submitting ? tr.common.loading : t.continue}
           </button>
         </Form>

@@ -5,6 +5,7 @@ import { formatAmount } from "~/shared/money";
 import { fmt, tr } from "~/shared/texts/tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
 import { pageTitle } from "~/ui/PageTitle";
+import { busyProps } from "~/ui/busy";
 
 const t = paymentTr.threeDs;
 
@@ -79,10 +80,10 @@ export default function ThreeDsChallenge({ loaderData, actionData }: Route.Compo
             ) : null}
           </div>
           <div className="flex gap-3">
-            <button type="submit" name="intent" value="confirm" disabled={busy} className="min-h-11 flex-1 rounded-lg bg-choc-700 px-4 py-2 font-semibold text-white hover:bg-choc-800 disabled:opacity-60">
+            <button type="submit" name="intent" value="confirm" {...busyProps(busy)} className="min-h-11 flex-1 rounded-lg bg-choc-700 px-4 py-2 font-semibold text-white hover:bg-choc-800 disabled:opacity-60">
               {t.confirm}
             </button>
-            <button type="submit" name="intent" value="cancel" formNoValidate disabled={busy} className="min-h-11 flex-1 rounded-lg border border-choc-700 px-4 py-2 font-semibold text-choc-900 hover:bg-choc-100 disabled:opacity-60">
+            <button type="submit" name="intent" value="cancel" formNoValidate {...busyProps(busy)} className="min-h-11 flex-1 rounded-lg border border-choc-700 px-4 py-2 font-semibold text-choc-900 hover:bg-choc-100 disabled:opacity-60">
               {t.cancel}
             </button>
           </div>

@@ -9,6 +9,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
+import { busyProps } from "~/ui/busy";
 
 const t = basketTr;
 
@@ -114,7 +115,7 @@ export function PromoBox({ basket, member }: { basket: BasketView; member: boole
             </p>
           )}
         </div>
-        <button type="submit" disabled={apply.state !== "idle"} className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
+        <button type="submit" {...busyProps(apply.state !== "idle")} className="min-h-11 rounded-lg bg-choc-700 px-4 font-bold text-white disabled:opacity-60">
           {t.promo.apply}
         </button>
       </apply.Form>
@@ -146,7 +147,7 @@ export function PointsBox({ basket }: { basket: BasketView }) {
           <p>{using ? fmt(t.points.used, { amount: formatAmount(points.requested) }) : fmt(t.points.available, { amount: formatAmount(points.available) })}</p>
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            {...busyProps(fetcher.state !== "idle")}
             aria-label={using ? undefined : fmt(t.points.useAria, { amount: formatAmount(points.available) })}
             className="min-h-11 rounded-lg border border-choc-700 px-4 font-bold text-choc-900 hover:bg-choc-50 disabled:opacity-60"
           >
@@ -176,7 +177,7 @@ function Suggestion({ product }: { product: ProductCard }) {
           <input type="hidden" name="quantity" value="1" />
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            {...busyProps(fetcher.state !== "idle")}
             aria-label={fmt(t.suggestions.addAria, { name: product.name })}
             className="min-h-11 w-full rounded-lg bg-choc-700 px-3 font-bold tracking-wide text-white disabled:opacity-60"
           >

@@ -9,6 +9,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
+import { busyProps } from "~/ui/busy";
 
 const t = basketTr;
 
@@ -59,7 +60,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
               type="submit"
               name="step"
               value="-1"
-              disabled={item.quantity <= 1 || busy}
+              {...busyProps(busy, { off: item.quantity <= 1 })}
               aria-label={fmt(t.decrease, { name: item.name })}
               className="h-11 w-11 rounded-l-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
             >
@@ -88,7 +89,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
               type="submit"
               name="step"
               value="1"
-              disabled={item.quantity >= LIMITS.quantityMax || busy}
+              {...busyProps(busy, { off: item.quantity >= LIMITS.quantityMax })}
               aria-label={fmt(t.increase, { name: item.name })}
               className="h-11 w-11 rounded-r-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
             >
@@ -104,7 +105,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
             <CsrfField />
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="itemId" value={item.id} />
-            <button type="submit" disabled={busy} aria-label={fmt(t.removeAria, { name: item.name })} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-red-800 underline">
+            <button type="submit" {...busyProps(busy)} aria-label={fmt(t.removeAria, { name: item.name })} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-red-800 underline">
               {t.remove}
             </button>
           </remove.Form>

@@ -14,6 +14,7 @@ import { BasketSummary, PointsBox, PromoBox, Suggestions } from "./BasketExtras"
 import { GiftNote, giftNoteErrors, type GiftNoteErrors } from "./GiftNote";
 import type { BasketActionResult } from "./types";
 import { useBasketNotice } from "./useBasketNotice";
+import { busyProps } from "~/ui/busy";
 
 const t = basketTr;
 const CHECKOUT_FORM = "checkout-form";
@@ -60,14 +61,15 @@ function ClearBasket({ confirmWithoutJs }: { confirmWithoutJs: boolean }) {
             </button>
             <button
               type="button"
-              disabled={busy}
-              onClick={() => {
-                const fd = new FormData();
-                fd.set("intent", "clear");
-                fd.set("_csrf", csrf);
-                setOpen(false);
-                void submit(fd, { method: "post" });
-              }}
+              {...busyProps(busy, {
+                onClick: () => {
+                  const fd = new FormData();
+                  fd.set("intent", "clear");
+                  fd.set("_csrf", csrf);
+                  setOpen(false);
+                  void submit(fd, { method: "post" });
+                },
+              })}
               className="min-h-11 rounded-lg bg-red-800 px-4 font-bold text-white disabled:opacity-60"
             >
               {tr.common.yes}
@@ -140,7 +142,7 @@ export function BasketPage({
             <input type="hidden" name="intent" value="checkout" />
             <button
               type="submit"
-              disabled={submitting}
+              {...busyProps(submitting)}
               className="min-h-12 w-full rounded-lg bg-choc-700 px-6 py-3 text-lg font-bold tracking-wide text-white hover:bg-choc-800 disabled:opacity-60"
             >
               {submitting ? tr.common.loading : t.summary.complete}

@@ -6,6 +6,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
+import { busyProps } from "~/ui/busy";
 
 const t = catalogTr.list;
 
@@ -37,7 +38,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
           type="submit"
           name="step"
           value="-1"
-          disabled={busy || line.quantity <= 1}
+          {...busyProps(busy, { off: line.quantity <= 1 })}
           aria-label={fmt(t.decrease, { name: product.name })}
           className="h-11 w-11 rounded-l-lg text-xl font-bold disabled:opacity-40"
         >
@@ -51,7 +52,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
           type="submit"
           name="step"
           value="1"
-          disabled={busy || line.quantity >= LIMITS.quantityMax}
+          {...busyProps(busy, { off: line.quantity >= LIMITS.quantityMax })}
           aria-label={fmt(t.increase, { name: product.name })}
           className="h-11 w-11 rounded-r-lg text-xl font-bold disabled:opacity-40"
         >
@@ -68,7 +69,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
       <input type="hidden" name="quantity" value="1" />
       <button
         type="submit"
-        disabled={busy}
+        {...busyProps(busy)}
         aria-label={fmt(t.addAria, { name: product.name })}
         className="flex min-h-11 w-full items-center justify-center rounded-lg bg-choc-700 px-4 py-2 font-bold tracking-wide text-white hover:bg-choc-800 disabled:opacity-60"
       >

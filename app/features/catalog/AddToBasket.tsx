@@ -8,6 +8,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "~/features/basket/useBasketNotice";
+import { busyProps } from "~/ui/busy";
 
 const t = catalogTr.detail;
 
@@ -60,8 +61,7 @@ export function AddToBasket({ product }: { product: ProductDetail }) {
               type="button"
               aria-label={t.decrease}
               aria-controls="quantity"
-              disabled={quantity === "1"}
-              onClick={() => setQuantity((q) => stepQuantity(q, -1))}
+              {...busyProps(false, { off: quantity === "1", onClick: () => setQuantity((q) => stepQuantity(q, -1)) })}
               className="h-11 w-11 rounded-l-lg bg-choc-100 text-xl font-bold disabled:opacity-50"
             >
               −
@@ -94,7 +94,7 @@ export function AddToBasket({ product }: { product: ProductDetail }) {
         </div>
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
+          {...busyProps(fetcher.state !== "idle")}
           className="min-h-11 flex-1 rounded-lg bg-choc-700 px-6 py-2 font-bold tracking-wide text-white hover:bg-choc-800 disabled:opacity-60"
         >
           {t.addToBasket}

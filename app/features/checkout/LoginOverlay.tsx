@@ -5,6 +5,7 @@ import { LIMITS } from "~/shared/constants";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { Dialog } from "~/ui/Dialog";
+import { busyProps } from "~/ui/busy";
 
 const t = checkoutTr.overlay;
 
@@ -57,7 +58,7 @@ export function LoginOverlay({
           <input type="hidden" name="intent" value="signin" />
           <Field label={checkoutTr.payment.email} value={result.email} readOnly name="emailShown" />
           <Field label={t.password} name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors.password} />
-          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          <button type="submit" className={`${buttonClass} w-full`} {...busyProps(busy)}>
             {t.signIn}
           </button>
         </Form>
@@ -70,7 +71,7 @@ export function LoginOverlay({
           <Field label={t.name} name="name" defaultValue={defaultName} autoComplete="name" required minLength={LIMITS.quickMembershipNameMin} error={errors.name} />
           <Field label={t.password} name="pass" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass} />
           <Field label={t.password2} name="pass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass2} />
-          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          <button type="submit" className={`${buttonClass} w-full`} {...busyProps(busy)}>
             {t.register}
           </button>
         </Form>
@@ -79,7 +80,7 @@ export function LoginOverlay({
       <Form method="post" className="mt-4">
         <CsrfField />
         <input type="hidden" name="intent" value="guest" />
-        <button type="submit" className={`${secondaryButtonClass} w-full`} disabled={busy}>
+        <button type="submit" className={`${secondaryButtonClass} w-full`} {...busyProps(busy)}>
           {t.continueAsGuest}
         </button>
       </Form>

@@ -26,6 +26,7 @@ import { can, fieldErrors } from "~/shared/management";
 import { catalogFilterSchema, newProductSchema, PRODUCT_KINDS } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const c = t.catalog;
@@ -77,7 +78,7 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
             </SelectField>
             <TextField label={c.createPrice} name="itemPrice" inputMode="decimal" hint={t.forms.lira} required error={create.errors.itemPrice} />
             <div>
-              <button type="submit" className={buttonClass} disabled={busy}>
+              <button type="submit" className={buttonClass} {...busyProps(busy)}>
                 {c.createSubmit}
               </button>
             </div>

@@ -22,6 +22,7 @@ import { customerState, eraseSchema, fieldErrors, formatDateTimeTr, statusLabel 
 import { pointsSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const c = t.customer;
@@ -136,7 +137,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <CsrfField />
                 <input type="hidden" name="intent" value="resend" />
-                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
                   {c.resend}
                 </button>
               </Form>
@@ -144,7 +145,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             <Form method="post">
               <CsrfField />
               <input type="hidden" name="intent" value={user.disabled ? "reactivate" : "deactivate"} />
-              <button type="submit" className={user.disabled ? secondaryButtonClass : dangerButtonClass} disabled={busy}>
+              <button type="submit" className={user.disabled ? secondaryButtonClass : dangerButtonClass} {...busyProps(busy)}>
                 {user.disabled ? c.reactivate : c.deactivate}
               </button>
             </Form>
@@ -195,7 +196,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             <TextField label={t.promos.pointsAmount} name="amount" inputMode="decimal" required error={points.errors.amount} />
             <TextField label={t.promos.pointsReason} name="reason" maxLength={300} required error={points.errors.reason} className="sm:col-span-2" />
             <div>
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
+              <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
                 {t.promos.pointsSubmit}
               </button>
             </div>
@@ -238,7 +239,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <TextField label={c.eraseReason} name="reason" maxLength={300} required error={erase.errors.reason} />
               <CheckField label={c.eraseConfirm} name="confirm" error={erase.errors.confirm} />
               <div>
-                <button type="submit" className={dangerButtonClass} disabled={busy}>
+                <button type="submit" className={dangerButtonClass} {...busyProps(busy)}>
                   {c.erase}
                 </button>
               </div>

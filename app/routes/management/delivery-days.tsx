@@ -24,6 +24,7 @@ import { fieldErrors } from "~/shared/management";
 import { closedDayRemoveSchema, closedDaySchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const y = t.days;
@@ -75,7 +76,7 @@ export default function DeliveryDays({ loaderData, actionData }: Route.Component
           <input type="hidden" name="intent" value="add" />
           <TextField label={y.day} name="day" type="date" required error={add.errors.day} />
           <TextField label={y.reason} name="reason" maxLength={100} error={add.errors.reason} className="min-w-64 flex-1" />
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {t.forms.add}
           </button>
         </Form>
@@ -103,7 +104,7 @@ export default function DeliveryDays({ loaderData, actionData }: Route.Component
                     <CsrfField />
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="day" value={x.day} />
-                    <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(y.openLabel, { day: formatDateTr(x.day) })}>
+                    <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(y.openLabel, { day: formatDateTr(x.day) })}>
                       {y.open}
                     </button>
                   </Form>

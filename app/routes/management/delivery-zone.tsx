@@ -23,6 +23,7 @@ import { fieldErrors } from "~/shared/management";
 import { cityDaysSchema, toLiraInput, zoneAreaSchema, zoneQuerySchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const z = t.zone;
@@ -114,10 +115,10 @@ export default function DeliveryZone({ loaderData, actionData }: Route.Component
                 <PriceFields errors={all.errors} />
               </div>
               <div className="mt-4 flex flex-wrap gap-2">
-                <button type="submit" name="covered" value="on" className={buttonClass} disabled={busy}>
+                <button type="submit" name="covered" value="on" className={buttonClass} {...busyProps(busy)}>
                   {z.coverAll}
                 </button>
-                <button type="submit" name="covered" value="" className={dangerButtonClass} disabled={busy}>
+                <button type="submit" name="covered" value="" className={dangerButtonClass} {...busyProps(busy)}>
                   {z.uncoverAll}
                 </button>
               </div>
@@ -152,7 +153,7 @@ export default function DeliveryZone({ loaderData, actionData }: Route.Component
                       </option>
                     ))}
                   </SelectField>
-                  <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
                     {t.forms.save}
                   </button>
                 </Form>
@@ -181,7 +182,7 @@ function AreaForm({ countyId, n, result, busy }: { countyId: number; n: Area; re
           <CheckField label={fmt(z.coveredOf, { name: n.name })} name="covered" defaultChecked={covered} />
         </div>
         <div className="self-end">
-          <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(z.saveLabel, { name: n.name })}>
+          <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(z.saveLabel, { name: n.name })}>
             {z.save}
           </button>
         </div>

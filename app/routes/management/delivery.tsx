@@ -42,6 +42,7 @@ import {
 } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const d = t.delivery;
@@ -139,7 +140,7 @@ function SettingsForm({
         <CsrfField />
         <input type="hidden" name="intent" value={intent} />
         {children(form.errors)}
-        <button type="submit" className={`${buttonClass} mt-4`} disabled={busy}>
+        <button type="submit" className={`${buttonClass} mt-4`} {...busyProps(busy)}>
           {t.forms.save}
         </button>
       </Form>
@@ -337,7 +338,7 @@ function PickupForm({ pickup: p, result }: { pickup: Pickup; result: ActionResul
           <CheckField label={d.pickupActive} name="active" defaultChecked={p.active} />
         </div>
         <div className="self-end">
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {p.isNew ? t.forms.add : d.saveThis}
           </button>
         </div>
@@ -373,7 +374,7 @@ function CarrierForm({ carrier: c, result }: { carrier: Carrier; result: ActionR
           <CheckField label={d.carrierActive} name="active" defaultChecked={c.active} />
         </div>
         <div className="self-end">
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {c.isNew ? t.forms.add : d.saveThis}
           </button>
         </div>

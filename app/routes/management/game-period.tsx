@@ -24,6 +24,7 @@ import { fieldErrors, formatDateTimeTr } from "~/shared/management";
 import { claimSchema, gamePeriodSchema, idParam, prizeCodeSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const g = t.game;
@@ -125,7 +126,7 @@ export default function GamePeriod({ loaderData, actionData }: Route.ComponentPr
           <CsrfField />
           <input type="hidden" name="intent" value="period" />
           <PeriodFields errors={edit.errors} value={period} />
-          <button type="submit" className={`${buttonClass} mt-4`} disabled={busy}>
+          <button type="submit" className={`${buttonClass} mt-4`} {...busyProps(busy)}>
             {w.save}
           </button>
         </Form>
@@ -155,7 +156,7 @@ function WinnerActions({ winner, result, busy }: { winner: Winner; result: Actio
             className="min-h-11 w-40 rounded-lg border border-choc-200 bg-white px-2"
             aria-invalid={claim.errors.nick || claim.errors.code ? true : undefined}
           />
-          <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(w.claimLabel, { nick: winner.nick })}>
+          <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(w.claimLabel, { nick: winner.nick })}>
             {w.claimed}
           </button>
         </Form>
@@ -164,7 +165,7 @@ function WinnerActions({ winner, result, busy }: { winner: Winner; result: Actio
         <CsrfField />
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="code" value={winner.code} />
-        <button type="submit" className={dangerButtonClass} disabled={busy} aria-label={fmt(w.rejectLabel, { nick: winner.nick })}>
+        <button type="submit" className={dangerButtonClass} {...busyProps(busy)} aria-label={fmt(w.rejectLabel, { nick: winner.nick })}>
           {g.reject}
         </button>
       </Form>

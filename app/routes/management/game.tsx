@@ -30,6 +30,7 @@ import { fieldErrors, formatDateTimeTr } from "~/shared/management";
 import { claimSchema, followerSchema, fortuneTextSchema, gamePeriodSchema, idParam, prizeCodeSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const g = t.game;
@@ -124,7 +125,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
             <TextField label={g.code} name="code" autoCapitalize="characters" autoComplete="off" required error={claim.errors.code} />
             <TextField label={g.senderNick} name="nick" autoComplete="off" required error={claim.errors.nick} />
             <div>
-              <button type="submit" className={buttonClass} disabled={busy}>
+              <button type="submit" className={buttonClass} {...busyProps(busy)}>
                 {g.claim}
               </button>
             </div>
@@ -134,7 +135,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="reject" />
             <TextField label={g.code} name="code" autoCapitalize="characters" autoComplete="off" hint={g.rejectHint} required error={reject.errors.code} />
             <div>
-              <button type="submit" className={dangerButtonClass} disabled={busy}>
+              <button type="submit" className={dangerButtonClass} {...busyProps(busy)}>
                 {g.reject}
               </button>
             </div>
@@ -172,7 +173,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
           <CsrfField />
           <input type="hidden" name="intent" value="period" />
           <PeriodFields errors={period.errors} />
-          <button type="submit" className={`${buttonClass} mt-4`} disabled={busy}>
+          <button type="submit" className={`${buttonClass} mt-4`} {...busyProps(busy)}>
             {g.createPeriod}
           </button>
         </Form>
@@ -184,7 +185,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="fortuneAdd" />
           <TextAreaField label={g.fortuneNew} name="text" maxLength={500} required error={add.errors.text} />
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {g.addFortune}
             </button>
           </div>
@@ -209,7 +210,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
           <div className="pb-2">
             <CheckField label={g.follower} name="follower" defaultChecked />
           </div>
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {g.setFollower}
           </button>
         </Form>
@@ -236,7 +237,7 @@ export default function Game({ loaderData, actionData }: Route.ComponentProps) {
                       <CsrfField />
                       <input type="hidden" name="intent" value="follower" />
                       <input type="hidden" name="nick" value={f.displayNick} />
-                      <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(g.unfollowLabel, { nick: f.displayNick })}>
+                      <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(g.unfollowLabel, { nick: f.displayNick })}>
                         {g.unfollow}
                       </button>
                     </Form>
@@ -272,7 +273,7 @@ function FortuneForm({ fortune, result, busy }: { fortune: Fortune; result: Acti
           hint={fortune.active ? undefined : g.retired}
         />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
             {t.forms.save}
           </button>
         </div>
@@ -282,7 +283,7 @@ function FortuneForm({ fortune, result, busy }: { fortune: Fortune; result: Acti
         <input type="hidden" name="intent" value="fortuneActive" />
         <input type="hidden" name="id" value={fortune.id} />
         <input type="hidden" name="active" value={fortune.active ? "" : "on"} />
-        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+        <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
           {fortune.active ? g.retire : g.restore}
         </button>
       </Form>

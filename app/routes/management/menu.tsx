@@ -21,6 +21,7 @@ import { fieldErrors } from "~/shared/management";
 import { MENU_SIZES, menuTileSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const m = t.menu;
@@ -108,7 +109,7 @@ function TileForm({ tile, result }: { tile: Tile; result: ActionResult | undefin
           <CheckField label={m.active} name="active" defaultChecked={tile.active} />
         </div>
         <div>
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {m.save}
           </button>
         </div>

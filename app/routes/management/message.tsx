@@ -9,6 +9,7 @@ import { idParam, messageStateSchema, type MessageState } from "~/shared/managem
 import { contactTr } from "~/shared/texts/contact.tr";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const m = t.messages;
@@ -105,7 +106,7 @@ export default function Message({ loaderData: msg, actionData }: Route.Component
             <Form method="post" key={move.to}>
               <CsrfField />
               <input type="hidden" name="state" value={move.to} />
-              <button type="submit" className={i === 0 ? buttonClass : secondaryButtonClass} disabled={busy}>
+              <button type="submit" className={i === 0 ? buttonClass : secondaryButtonClass} {...busyProps(busy)}>
                 {move.label}
               </button>
             </Form>

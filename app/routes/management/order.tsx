@@ -36,6 +36,7 @@ import {
 } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const o = t.order;
@@ -379,7 +380,7 @@ function StatusActions({ status, moves, canCancel, carriers, shipment, result }:
             </>
           ) : null}
           <div className="sm:col-span-2">
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {o.change}
             </button>
           </div>
@@ -397,7 +398,7 @@ function StatusActions({ status, moves, canCancel, carriers, shipment, result }:
           </SelectField>
           <TextField label={o.trackingField} name="trackingNumber" defaultValue={shipment.trackingNumber ?? ""} autoComplete="off" maxLength={40} error={ship.errors.trackingNumber} />
           <div className="sm:col-span-2">
-            <button type="submit" className={secondaryButtonClass} disabled={busy}>
+            <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
               {o.updateShipment}
             </button>
           </div>
@@ -414,7 +415,7 @@ function StatusActions({ status, moves, canCancel, carriers, shipment, result }:
           <TextField label={o.cancelReason} name="reason" maxLength={300} required error={cancel.errors.reason} />
           <CheckField label={o.cancelConfirm} name="confirm" error={cancel.errors.confirm} />
           <div>
-            <button type="submit" className={dangerButtonClass} disabled={busy}>
+            <button type="submit" className={dangerButtonClass} {...busyProps(busy)}>
               {o.cancel}
             </button>
           </div>
@@ -440,7 +441,7 @@ function RefundForm({ refundable, refundKey, result }: { refundable: number; ref
         <TextField label={o.refundAmount} name="amount" inputMode="decimal" autoComplete="off" required error={form.errors.amount} />
         <TextField label={o.refundReason} name="reason" maxLength={300} required error={form.errors.reason} />
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {o.refundSubmit}
           </button>
         </div>

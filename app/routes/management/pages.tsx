@@ -17,6 +17,7 @@ import { pageTitle } from "~/ui/PageTitle";
 import { formatDateTimeTr } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const p = t.pages;
@@ -79,11 +80,11 @@ function PageForm({ page, result }: { page: Page; result: ActionResult | undefin
         <input type="hidden" name="page" value={page.key} />
         <TextAreaField label={p.text} name="text" defaultValue={page.text} rows={16} required hint={page.faq ? p.faqFormat : undefined} error={errors?.text} className="font-mono" />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="save" className={buttonClass} disabled={busy}>
+          <button type="submit" name="intent" value="save" className={buttonClass} {...busyProps(busy)}>
             {p.save}
           </button>
           {page.edited ? (
-            <button type="submit" name="intent" value="reset" className={secondaryButtonClass} disabled={busy}>
+            <button type="submit" name="intent" value="reset" className={secondaryButtonClass} {...busyProps(busy)}>
               {p.reset}
             </button>
           ) : null}

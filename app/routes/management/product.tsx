@@ -36,6 +36,7 @@ import {
 } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const p = t.product;
@@ -204,7 +205,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </fieldset>
           {may.edit ? (
-            <button type="submit" className={`${buttonClass} mt-4`} disabled={busy}>
+            <button type="submit" className={`${buttonClass} mt-4`} {...busyProps(busy)}>
               {p.save}
             </button>
           ) : null}
@@ -234,7 +235,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <CsrfField />
             <input type="hidden" name="intent" value="stock" />
             <TextField label={p.stockField} name="stock" inputMode="numeric" defaultValue={product.stock ?? ""} error={stock.errors.stock} />
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {p.saveStock}
             </button>
           </Form>
@@ -251,7 +252,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <TextField label={p.producedOn} name="producedOn" type="date" defaultValue={today} required error={vitrin.errors.producedOn} />
             <TextField label={p.note} name="note" defaultValue={storefront?.note ?? ""} maxLength={200} error={vitrin.errors.note} />
             <div className="sm:col-span-3">
-              <button type="submit" className={buttonClass} disabled={busy}>
+              <button type="submit" className={buttonClass} {...busyProps(busy)}>
                 {p.saveStorefront}
               </button>
             </div>
@@ -280,7 +281,7 @@ function ImageForm({ slot, result, busy, canRemove }: { slot: "main" | "One" | "
         <input type="hidden" name="intent" value="image" />
         <input type="hidden" name="slot" value={slot} />
         <TextField label={fmt(p.file, { slot: p.slots[slot] })} name="image" type="file" accept={IMAGE_TYPES.join(",")} required error={error ?? serverError} />
-        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+        <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
           {p.upload}
         </button>
       </Form>
@@ -289,7 +290,7 @@ function ImageForm({ slot, result, busy, canRemove }: { slot: "main" | "One" | "
           <CsrfField />
           <input type="hidden" name="intent" value="removeImage" />
           <input type="hidden" name="slot" value={slot} />
-          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
             {p.removeImage}
           </button>
         </Form>

@@ -24,6 +24,7 @@ import { formatDateTimeTr } from "~/shared/management";
 import { idParam, listQuerySchema, promoActiveSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const s = t.promos;
@@ -95,7 +96,7 @@ export default function Promo({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="mt-4">
           <CsrfField />
           <input type="hidden" name="active" value={promo.active ? "" : "on"} />
-          <button type="submit" className={promo.active ? dangerButtonClass : buttonClass} disabled={busy}>
+          <button type="submit" className={promo.active ? dangerButtonClass : buttonClass} {...busyProps(busy)}>
             {promo.active ? d.deactivate : d.activate}
           </button>
         </Form>

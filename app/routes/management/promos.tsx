@@ -30,6 +30,7 @@ import { fieldErrors } from "~/shared/management";
 import { listQuerySchema, pointsByEmailSchema, PROMO_AUDIENCES, promoSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const s = t.promos;
@@ -113,7 +114,7 @@ export default function Promos({ loaderData, actionData }: Route.ComponentProps)
             <CheckField label={s.active} name="active" defaultChecked />
           </div>
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.submit}
             </button>
           </div>
@@ -158,7 +159,7 @@ export default function Promos({ loaderData, actionData }: Route.ComponentProps)
           <TextField label={s.pointsAmount} name="amount" inputMode="decimal" required error={points.errors.amount} />
           <TextField label={s.pointsReason} name="reason" maxLength={300} required error={points.errors.reason} />
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.pointsSubmit}
             </button>
           </div>

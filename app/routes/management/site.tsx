@@ -26,6 +26,7 @@ import { fieldErrors, formatDateTimeTr } from "~/shared/management";
 import { campaignSchema, hedef81CitySchema, maintenanceSchema, siteMessagesSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const s = t.siteDesk;
@@ -95,7 +96,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           <CheckField label={s.maintenanceOn} name="maintenance" defaultChecked={status.maintenance} />
           <TextAreaField label={s.note} name="note" rows={5} defaultValue={status.maintenanceNote} hint={s.noteHint} error={maintenance.errors.note} />
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.saveMaintenance}
             </button>
           </div>
@@ -116,7 +117,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           <TextField label={s.top} name="top" defaultValue={status.topMsg} maxLength={300} error={messages.errors.top} />
           <TextField label={s.bottom} name="bottom" defaultValue={status.botMsg} maxLength={300} error={messages.errors.bottom} />
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.saveMessages}
             </button>
           </div>
@@ -140,7 +141,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           />
           <TextField label={s.freeCityIds} name="freeCityIds" defaultValue={campaign.freeCityIds.join(", ")} error={camp.errors.freeCityIds} className="sm:col-span-2" />
           <div>
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.saveCampaign}
             </button>
           </div>
@@ -161,7 +162,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
                 </option>
               ))}
           </SelectField>
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {s.mark}
           </button>
         </Form>
@@ -178,7 +179,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
                     <CsrfField />
                     <input type="hidden" name="intent" value="unreach" />
                     <input type="hidden" name="cityId" value={r.cityId} />
-                    <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(s.unmarkLabel, { city: r.name })}>
+                    <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(s.unmarkLabel, { city: r.name })}>
                       {s.unmark}
                     </button>
                   </Form>

@@ -20,6 +20,7 @@ import { pageTitle } from "~/ui/PageTitle";
 import { fieldErrors, formatDateTimeTr, STAFF_ROLES, staffAddSchema, staffRemoveSchema, staffRoleSchema } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
 const s = t.staff;
@@ -84,7 +85,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </SelectField>
           <div className="sm:col-span-3">
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.add}
             </button>
           </div>
@@ -125,7 +126,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                             </option>
                           ))}
                         </select>
-                        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                        <button type="submit" className={secondaryButtonClass} {...busyProps(busy)}>
                           {s.changeRole}
                         </button>
                       </Form>
@@ -137,7 +138,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                         <CsrfField />
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="userId" value={u.id} />
-                        <button type="submit" className={secondaryButtonClass} disabled={busy} aria-label={fmt(s.removeLabel, { email: u.email })}>
+                        <button type="submit" className={secondaryButtonClass} {...busyProps(busy)} aria-label={fmt(s.removeLabel, { email: u.email })}>
                           {s.remove}
                         </button>
                       </Form>

@@ -1,0 +1,24 @@
+import type { MouseEvent } from "react";
+
+/**
+ * One pattern for a control that cannot act now (issue 29): its request is running (`busy`) or it is out of
+ * reach (`off`, e.g. minus at quantity 1). It is never given the `disabled` attribute, because a browser drops
+ * the focus of a control that becomes disabled to the page body; instead it says so to assistive technology
+ * (`aria-disabled`, and `aria-busy` with a spinner while busy, see app.css) and refuses the press itself, so a
+ * second submit cannot leave while the first runs (Enter in a field "clicks" the form's submit button, so that
+ * is refused too). `onClick` runs only when the control may act.
+ */
+export function busyProps<E extends Element = HTMLButtonElement>(
+  busy: boolean,
+  opts: { off?: boolean; onClick?: (e: MouseEvent<E>) => void } = {},
+): { "aria-disabled"?: true; "aria-busy"?: true; onClick: (e: MouseEvent<E>) => void } {
+  const refuse = busy || Boolean(opts.off);
+  return {
+    ...(refuse ? { "aria-disabled": true as const } : {}),
+    ...(busy ? { "aria-busy": true as const } : {}),
+    onClick: (e) => {
+      if (refuse) e.preventDefault();
+      else opts.onClick?.(e);
+    },
+  };
+}
