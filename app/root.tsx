@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { parse } from "cookie";
@@ -20,6 +21,7 @@ import { isChromeless } from "./shared/constants";
 import { fmt, tr } from "./shared/texts/tr";
 import { NoticeProvider } from "./ui/Notices";
 import { useNonce } from "./ui/nonce";
+import { mainHeading } from "./ui/focus";
 import { SiteHeader } from "./features/chrome/SiteHeader";
 import { SideMenu } from "./features/chrome/SideMenu";
 import { SiteFooter } from "./features/chrome/SiteFooter";
@@ -102,6 +104,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A new page reached without a reload starts where a reloaded one would be read from: its main heading gets the
+ * focus (a screen reader says where the shopper is; the next Tab goes into the page, not back through the header),
+ * unless the new page moved the focus itself (an error summary, a dialog). Query-only changes keep the focus.
+ */
+function useFocusOnNewPage(pathname: string) {
+  const navigation = useNavigation();
+  const before = useRef<Element | null>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (navigation.state !== "idle") before.current = document.activeElement;
+  }, [navigation.state]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const now = document.activeElement;
+    if (!now || now === document.body || !now.isConnected || now === before.current) mainHeading()?.focus();
+    before.current = null;
+  }, [pathname]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -109,6 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // lets tests and progressive enhancement know the page is interactive
     document.documentElement.dataset.hydrated = "1";
   }, []);
+  useFocusOnNewPage(pathname);
   if (isChromeless(pathname)) {
     // no header or footer, and so none of the header's site messages (SPEC §2.1, §2.3)
     return (
@@ -120,7 +146,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <NoticeProvider>
+    <NoticeProvider belowHeader>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {tr.common.skipToContent}
       </a>

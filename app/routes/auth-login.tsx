@@ -11,6 +11,7 @@ import { LIMITS, TIMING } from "~/shared/constants";
 import { fmt } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 import { busyProps } from "~/ui/busy";
+import { focusFirstInvalid } from "~/ui/focus";
 
 const t = accountTr;
 /** Local-storage flag of test users: shows the third-party sign-in button (SPEC §2.6, §6). */
@@ -112,16 +113,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useEffect(() => {
     setSignInErrors(answer?.intent === "signin" ? (answer.fields ?? {}) : {});
     setRegisterErrors(answer?.intent === "register" ? (answer.fields ?? {}) : {});
+    if (answer?.fields && Object.keys(answer.fields).length) focusFirstInvalid();
   }, [answer]);
 
   const checkSignIn = useClientCheck(signInSchema, ["email", "password"], (f) => {
     setSignInErrors(f);
-    if (Object.keys(f).length) setClientMessage((m) => ({ text: t.validation.formInvalid, n: (m?.n ?? 0) + 1 }));
+    if (Object.keys(f).length) {
+      setClientMessage((m) => ({ text: t.validation.formInvalid, n: (m?.n ?? 0) + 1 }));
+      focusFirstInvalid();
+    }
   });
   const checkRegister = useClientCheck(registerSchema, ["frmEmail", "frmPass1", "frmPass2", "frmName"], (f) => {
     setRegisterErrors(f);
     const first = Object.values(f)[0];
-    if (first) setClientMessage((m) => ({ text: first, n: (m?.n ?? 0) + 1 }));
+    if (first) {
+      setClientMessage((m) => ({ text: first, n: (m?.n ?? 0) + 1 }));
+      focusFirstInvalid();
+    }
   });
   const action = returnUrl ? `/auth/login?returnUrl=${encodeURIComponent(returnUrl)}` : "/auth/login";
   const notActivated = answer?.intent === "signin" && answer.errorCode === 20013 && answer.email;

@@ -19,6 +19,7 @@ import { CsrfField } from "~/ui/CsrfField";
 import { useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
 import { busyProps } from "~/ui/busy";
+import { focusFirstInvalid } from "~/ui/focus";
 
 const t = checkoutTr.delivery;
 
@@ -179,14 +180,18 @@ function AddressBlock(props: {
           rows={3}
           autoComplete="street-address"
           aria-invalid={e("address") ? true : undefined}
-          aria-describedby={`${p}address-hint`}
+          aria-describedby={e("address") ? `${p}address-hint ${p}address-error` : `${p}address-hint`}
           onChange={(ev) => props.set(`${p}address`, ev.target.value)}
           className="rounded-lg border border-choc-200 bg-white px-3 py-2 aria-invalid:border-red-700"
         />
         <p id={`${p}address-hint`} className="text-xs text-stone-600">
           {t.addressHint}
         </p>
-        {e("address") ? <p className="text-sm text-red-800">{e("address")}</p> : null}
+        {e("address") ? (
+          <p id={`${p}address-error`} className="text-sm text-red-800">
+            {e("address")}
+          </p>
+        ) : null}
       </div>
       <Field
         label={t.phone}
@@ -221,6 +226,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
       lastNotice.current = actionData;
       setErrors(actionData.fields);
       notify(actionData.messages.join(" · "), "error", actionData.durationMs);
+      focusFirstInvalid();
     }
   }, [actionData, notify]);
 
@@ -323,6 +329,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
             const d = deliveryErrors(r.error);
             setErrors(d.fields);
             notify(d.messages.join(" · "), "error", d.durationMs);
+            focusFirstInvalid(e.currentTarget);
           }
         }}
       >

@@ -25,6 +25,7 @@ import { catchNetworkFailure, isNetworkFailure, skipAfterNetworkFailure } from "
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
 import { busyProps } from "~/ui/busy";
+import { focusFirstInvalid } from "~/ui/focus";
 
 const t = checkoutTr.payment;
 const f = paymentTr.form;
@@ -158,7 +159,10 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
     seen.current = actionData;
     if (isNetworkFailure(actionData)) return notify(t.system, "error");
     if (!actionData.ok) {
-      if (actionData.field) setErrors((e) => ({ ...e, [actionData.field!]: actionData.error }));
+      if (actionData.field) {
+        setErrors((e) => ({ ...e, [actionData.field!]: actionData.error }));
+        focusFirstInvalid();
+      }
       return notify(actionData.error, "error", 3000);
     }
     if (actionData.overlay === "done") {
@@ -205,6 +209,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
             setErrors(next);
             if (Object.keys(next).length > 0) {
               e.preventDefault();
+              focusFirstInvalid(e.currentTarget);
               // SPEC §5: the summary 'complete the missing items in the form', each field's own message beside it;
               // a card number with spaces has its own notice
               const cardNumberSpace = next.creditCardNumber === paymentTr.validation.cardNumberSpaces;
@@ -224,13 +229,13 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                     {cards.map((c, i) => (
                       <li key={c.cardId}>
                         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-choc-200 p-3">
-                          <input type="radio" name="savedCard" value={c.cardId} defaultChecked={loaderData.payment?.savedCardId ? loaderData.payment.savedCardId === c.cardId : i === 0} className="h-4 w-4" />
+                          <input type="radio" name="savedCard" value={c.cardId} aria-invalid={errors.savedCard ? true : undefined} aria-describedby={errors.savedCard ? "savedCard-error" : undefined} defaultChecked={loaderData.payment?.savedCardId ? loaderData.payment.savedCardId === c.cardId : i === 0} className="h-4 w-4" />
                           <CardBadge logo={c.cardLogo} type={c.cardType} lastFour={c.cardLastFour} bankName={c.bankName} />
                         </label>
                       </li>
                     ))}
                   </ul>
-                  {errors.savedCard ? <p className="text-sm text-red-800">{errors.savedCard}</p> : null}
+                  {errors.savedCard ? <p id="savedCard-error" className="text-sm text-red-800">{errors.savedCard}</p> : null}
                 </>
               ) : null}
               <button type="button" className="min-h-11 font-semibold text-choc-800 underline" onClick={() => setMode((m) => (m === "saved" ? "new" : "saved"))}>

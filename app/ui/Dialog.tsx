@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { tr } from "~/shared/texts/tr";
+import { focusOrFallback } from "./focus";
 
 /**
  * A modal dialog on the native <dialog> element: focus moves in and is kept inside, Escape closes, focus returns
  * to the opener. `open` is controlled by the caller.
+ *
+ * Focus comes back to the control that opened it on Escape, on close and after the dialog's own action, also
+ * when the caller removes the dialog without closing it (a page answer that unmounts it). When the opener is
+ * gone (its list row was deleted) focus goes to the page's main heading, so it is never left on the body.
  */
 export function Dialog({
   open,
@@ -21,13 +26,25 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+    }
     if (!open && d.open) d.close();
+    if (!open) returnFocus(d, opener);
   }, [open]);
+  useEffect(() => {
+    const d = ref.current;
+    return () => {
+      if (d?.open) d.close();
+      if (d) returnFocus(d, opener);
+    };
+  }, []);
   return (
     <dialog
       ref={ref}
@@ -54,4 +71,17 @@ export function Dialog({
       </div>
     </dialog>
   );
+}
+
+/** After a dialog closes: the opener gets the focus back unless the page already moved it somewhere sensible. */
+function returnFocus(d: HTMLDialogElement, opener: { current: Element | null }) {
+  const back = opener.current;
+  opener.current = null;
+  if (!back) return;
+  // after the native close() the browser may already have put the focus back; a later state change may remove it
+  queueMicrotask(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && !d.contains(now) && now.isConnected) return;
+    focusOrFallback(back);
+  });
 }

@@ -15,6 +15,7 @@ import { GiftNote, giftNoteErrors, type GiftNoteErrors } from "./GiftNote";
 import type { BasketActionResult } from "./types";
 import { useBasketNotice } from "./useBasketNotice";
 import { busyProps } from "~/ui/busy";
+import { focusFirstInvalid } from "~/ui/focus";
 
 const t = basketTr;
 const CHECKOUT_FORM = "checkout-form";
@@ -134,6 +135,7 @@ export function BasketPage({
               setNoteErrors(errors);
               if (errors.notes || errors.link) {
                 e.preventDefault();
+                focusFirstInvalid();
                 notify((errors.notes ?? errors.link)!, "error");
               }
             }}

@@ -46,7 +46,7 @@ export function GiftNote({ form, initial, errors }: { form: string; initial: { n
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           onBlur={() => setTouched(true)}
-          aria-describedby="notes-hint notes-counter"
+          aria-describedby={shown.notes ? "notes-hint notes-counter notes-error" : "notes-hint notes-counter"}
           aria-invalid={shown.notes ? true : undefined}
           className="rounded-lg border border-choc-200 bg-white p-3 text-base aria-invalid:border-red-700"
         />
@@ -57,7 +57,7 @@ export function GiftNote({ form, initial, errors }: { form: string; initial: { n
           </span>
         </div>
         {shown.notes ? (
-          <p role="alert" className="text-sm text-red-800">
+          <p id="notes-error" role="alert" className="text-sm text-red-800">
             {shown.notes}
           </p>
         ) : null}
@@ -90,7 +90,7 @@ export function GiftNote({ form, initial, errors }: { form: string; initial: { n
             value={link}
             onChange={(e) => setLink(e.target.value)}
             onBlur={() => setTouched(true)}
-            aria-describedby="link-hint"
+            aria-describedby={shown.link ? "link-hint link-error" : "link-hint"}
             aria-invalid={shown.link ? true : undefined}
             className="min-h-11 rounded-lg border border-choc-200 bg-white px-3 text-base aria-invalid:border-red-700"
           />
@@ -98,7 +98,7 @@ export function GiftNote({ form, initial, errors }: { form: string; initial: { n
             {t.linkHint}
           </p>
           {shown.link ? (
-            <p role="alert" className="text-sm text-red-800">
+            <p id="link-error" role="alert" className="text-sm text-red-800">
               {shown.link}
             </p>
           ) : null}

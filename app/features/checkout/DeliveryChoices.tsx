@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import type { DeliveryOptions } from "~/.server/delivery/rules";
 import { DeliveryNotices } from "~/features/geo/DeliveryNotices";
 import { shownDates } from "~/shared/delivery-choice";
@@ -23,6 +24,9 @@ const VIP = [
   ["DeliveryNight", "night"],
 ] as const;
 
+/** Whether 'choose a delivery type' is the form's complaint: every option then carries it (issue 29). */
+const OptionInvalid = createContext(false);
+
 function Radio(props: {
   value: string;
   label: string;
@@ -38,6 +42,7 @@ function Radio(props: {
 }) {
   const id = props.location ? `opt-${props.value}-${props.location}` : `opt-${props.value}`;
   const checked = props.choice.option === props.value && (props.location === undefined || props.choice.location === props.location);
+  const invalid = useContext(OptionInvalid);
   return (
     <label htmlFor={id} className={`flex items-start gap-3 rounded-lg border p-3 ${checked ? "border-choc-700 bg-choc-100" : "border-choc-200 bg-white"} ${props.disabled ? "opacity-60" : "cursor-pointer"}`}>
       <input
@@ -48,6 +53,8 @@ function Radio(props: {
         disabled={props.disabled}
         checked={checked}
         onChange={() => props.onChoose(props.location === undefined ? { ...props.choice, option: props.value } : { ...props.choice, option: props.value, location: props.location, hour: "" })}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? "option-error" : undefined}
         className="mt-1 h-4 w-4"
       />
       <span className="flex-1">
@@ -94,6 +101,7 @@ export function DeliveryChoices({
     slot.isOpen ? undefined : slot.closedReason === "staff" ? deliveryTr.options.slotClosedStaff : slot.orderBy ? fmt(deliveryTr.options.slotClosedTime, { time: slot.orderBy }) : undefined;
   const chosenPlace = st.locations.find((l) => l.code === choice.location) ?? st.locations[0];
   return (
+    <OptionInvalid value={Boolean(errors.option)}>
     <div className="space-y-5">
       <DeliveryNotices options={options} onOrderFor={onOrderFor} />
       {s.available ? (
@@ -146,6 +154,7 @@ export function DeliveryChoices({
                     value={choice.slot}
                     onChange={(e) => onChoose({ ...choice, slot: e.target.value })}
                     aria-invalid={Boolean(errors.slot)}
+                    aria-describedby={errors.slot ? "slot-error" : undefined}
                     className="mt-1 w-full rounded border border-choc-200 bg-white p-2"
                   >
                     <option value="">—</option>
@@ -155,7 +164,7 @@ export function DeliveryChoices({
                       </option>
                     ))}
                   </select>
-                  {errors.slot ? <p className="text-sm text-red-700">{errors.slot}</p> : null}
+                  {errors.slot ? <p id="slot-error" className="text-sm text-red-700">{errors.slot}</p> : null}
                 </div>
               ) : null}
             </>
@@ -211,6 +220,7 @@ export function DeliveryChoices({
                 value={choice.hour}
                 onChange={(e) => onChoose({ ...choice, hour: e.target.value, location: chosenPlace.code })}
                 aria-invalid={Boolean(errors.hour)}
+                aria-describedby={errors.hour ? "hour-error" : undefined}
                 className="mt-1 w-full rounded border border-choc-200 bg-white p-2"
               >
                 <option value="">—</option>
@@ -220,12 +230,13 @@ export function DeliveryChoices({
                   </option>
                 ))}
               </select>
-              {errors.hour ? <p className="text-sm text-red-700">{errors.hour}</p> : null}
+              {errors.hour ? <p id="hour-error" className="text-sm text-red-700">{errors.hour}</p> : null}
             </div>
           ) : null}
         </fieldset>
       ) : null}
-      {errors.option ? <p className="text-sm font-medium text-red-700">{errors.option}</p> : null}
+      {errors.option ? <p id="option-error" className="text-sm font-medium text-red-700">{errors.option}</p> : null}
     </div>
+    </OptionInvalid>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { LIMITS } from "~/shared/constants";
@@ -6,6 +6,7 @@ import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { Dialog } from "~/ui/Dialog";
 import { busyProps } from "~/ui/busy";
+import { focusFirstInvalid } from "~/ui/focus";
 
 const t = checkoutTr.overlay;
 
@@ -31,6 +32,11 @@ export function LoginOverlay({
   const existing = result.overlay === "existing";
   const [tab, setTab] = useState<"member" | "quick">(existing ? "member" : "quick");
   const busy = useNavigation().state !== "idle";
+  // a refused sign-in or membership: the focus goes to the field at fault (its message is tied to it)
+  const refused = Object.entries(errors).join();
+  useEffect(() => {
+    if (refused) focusFirstInvalid();
+  }, [refused]);
   return (
     <Dialog open onClose={onClose} title={t.title} wide>
       <p className="text-sm">{existing ? t.intro : t.quickIntro}</p>
