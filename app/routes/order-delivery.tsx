@@ -16,7 +16,7 @@ import type { CityItem, CountyItem, NeighbourhoodItem } from "~/shared/geo";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
-import { useNotice } from "~/ui/Notices";
+import { useAnnounce, useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
@@ -230,9 +230,13 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
     }
   }, [actionData, notify]);
 
+  const announce = useAnnounce();
   useEffect(() => {
-    if (optionsFetcher.data) setOptions(optionsFetcher.data.ok ? optionsFetcher.data.options : null);
-  }, [optionsFetcher.data]);
+    if (!optionsFetcher.data) return;
+    const next = optionsFetcher.data.ok ? optionsFetcher.data.options : null;
+    setOptions(next);
+    announce(next ? t.optionsReloaded : t.optionsReloadedNone);
+  }, [optionsFetcher.data, announce]);
 
   const set = (k: string, v: string) => setValues((old) => ({ ...old, [k]: v }));
   const choice: Choice = { option: values.option ?? "", carrier: values.carrier ?? "", slot: values.slot ?? "", hour: values.hour ?? "", location: values.location ?? "" };

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNotice } from "~/ui/Notices";
 import type { NoticeKind } from "~/shared/notice-durations";
 
 /**
  * The answer to a form: before JavaScript runs it is shown in the page (so plain forms work);
  * once the page is interactive it appears as a short notice with the spec's display time.
- * `sticky` answers stay in the page either way.
+ * `sticky` answers stay in the page either way; when the control that sent the form is gone with the answer
+ * (a cancelled order's button), the focus goes to the message instead of the page body (issue 29).
  */
 export function FormMessage({
   message,
@@ -23,14 +24,17 @@ export function FormMessage({
 }) {
   const notify = useNotice();
   const [hydrated, setHydrated] = useState(false);
+  const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (message && !sticky) notify(message, kind, durationMs);
+    const now = document.activeElement;
+    if (message && sticky && (!now || now === document.body || !now.isConnected)) ref.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trigger ?? message, message, kind, durationMs, sticky, notify]);
   if (!message || (hydrated && !sticky)) return null;
   return (
-    <p role={kind === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${kind === "success" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+    <p ref={ref} tabIndex={-1} role={kind === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${kind === "success" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
       {message}
     </p>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { BasketItemView } from "~/shared/basket";
 import { productImage } from "~/shared/catalog";
@@ -10,8 +10,20 @@ import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
 import { busyProps } from "~/ui/busy";
+import { useAnnounce } from "~/ui/Notices";
 
 const t = basketTr;
+
+/** Says the line's new quantity and total once the basket shows them after a change (issue 29). */
+function useQuantityAnnouncement(item: BasketItemView, answer: unknown) {
+  const announce = useAnnounce();
+  const said = useRef<unknown>(null);
+  useEffect(() => {
+    if (!answer || answer === said.current || !(answer as { ok?: boolean }).ok) return;
+    said.current = answer;
+    announce(fmt(t.quantityChanged, { name: item.name, count: item.quantity, amount: formatTRY(item.lineTotal) }));
+  }, [answer, item.name, item.quantity, item.lineTotal, announce]);
+}
 
 /** One basket line: picture, name, box and variant, unit and line price, quantity −/+ and 'Sil' (SPEC §2.7). */
 function BasketLine({ item }: { item: BasketItemView }) {
@@ -21,6 +33,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
   useBasketNotice(remove.data, "delete");
   const [typed, setTyped] = useState(String(item.quantity));
   useEffect(() => setTyped(String(item.quantity)), [item.quantity]);
+  useQuantityAnnouncement(item, update.state === "idle" ? update.data : undefined);
   const busy = update.state !== "idle" || remove.state !== "idle";
   const inputId = `qty-${item.id}`;
   return (

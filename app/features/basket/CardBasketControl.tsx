@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { BasketSummaryData } from "~/shared/basket";
 import type { ProductCard } from "~/shared/catalog";
@@ -7,6 +8,7 @@ import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
 import { busyProps } from "~/ui/busy";
+import { useAnnounce } from "~/ui/Notices";
 
 const t = catalogTr.list;
 
@@ -27,6 +29,21 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
   useBasketNotice(fetcher.data, "add");
   const { quantity, line } = useLine(product.id);
   const busy = fetcher.state !== "idle";
+  const announce = useAnnounce();
+  // 'EKLE' gives way to the −/+ counter: a keyboard user who pressed it continues on '+' (issue 29)
+  const fromAdd = useRef(false);
+  const plus = useRef<HTMLButtonElement>(null);
+  const shown = useRef(quantity);
+  useEffect(() => {
+    if (quantity > 0 && fromAdd.current) {
+      fromAdd.current = false;
+      const now = document.activeElement;
+      if (!now || now === document.body || !now.isConnected) plus.current?.focus();
+    }
+    // a counter change is said once in the page's live region (the add itself shows its notice)
+    if (quantity !== shown.current && shown.current > 0 && quantity > 0) announce(fmt(t.inBasketNamed, { name: product.name, count: quantity }));
+    shown.current = quantity;
+  }, [quantity, announce, product.name]);
   if (line && quantity > 0) {
     return (
       <fetcher.Form method="post" action="/basket" className="flex items-center justify-between rounded-lg bg-choc-100">
@@ -44,7 +61,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
         >
           −
         </button>
-        <span className="font-bold" aria-live="polite">
+        <span className="font-bold">
           <span className="sr-only">{fmt(t.inBasket, { count: quantity })}</span>
           <span aria-hidden="true">{quantity}</span>
         </span>
@@ -52,6 +69,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
           type="submit"
           name="step"
           value="1"
+          ref={plus}
           {...busyProps(busy, { off: line.quantity >= LIMITS.quantityMax })}
           aria-label={fmt(t.increase, { name: product.name })}
           className="h-11 w-11 rounded-r-lg text-xl font-bold disabled:opacity-40"
@@ -62,7 +80,13 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
     );
   }
   return (
-    <fetcher.Form method="post" action="/basket">
+    <fetcher.Form
+      method="post"
+      action="/basket"
+      onSubmit={() => {
+        fromAdd.current = true;
+      }}
+    >
       <CsrfField />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />

@@ -21,6 +21,9 @@ export const basketTr = {
   cleared: "Sepetiniz boşaltıldı",
   addFailed: "Ürün Eklenemedi: {error}",
   added: "Ürün sepetinize eklendi",
+  /** read out (not shown) when a line's quantity changed or the line left the basket (issue 29) */
+  quantityChanged: "{name}: sepetteki adet {count}, tutarı {amount}.",
+  lineRemoved: "{name} sepetten çıkarıldı.",
   updateFailed: "Sepet güncellenemedi: {error}",
   updateFailedRetry: "Sepet güncellenemedi, lütfen tekrar deneyin",
   errors: {

@@ -18,6 +18,8 @@ export const catalogTr = {
     decrease: "{name} adedini azalt",
     increase: "{name} adedini artır",
     inBasket: "Sepette {count} adet",
+    /** read out once when a card's counter changed (issue 29) */
+    inBasketNamed: "{name}: sepette {count} adet",
     productsTitle: "Ürünler",
     subGroups: "Kategoriler",
   },

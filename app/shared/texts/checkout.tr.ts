@@ -67,6 +67,9 @@ export const checkoutTr = {
     submit: "Devam Et",
     saveAddress: "Bu adresi adres defterime kaydet",
     loading: "Teslimat seçenekleri yükleniyor…",
+    /** read out (not shown) when the options were fetched again for a new place or date (issue 29) */
+    optionsReloaded: "Teslimat seçenekleri güncellendi.",
+    optionsReloadedNone: "Bu adres için teslimat seçeneği bulunamadı.",
     standart: "Standart kargo",
     express: "Hızlı kargo",
     other: "Tercih ettiğim kargo firması",
