@@ -25,13 +25,22 @@ export function FormMessage({
   const notify = useNotice();
   const [hydrated, setHydrated] = useState(false);
   const ref = useRef<HTMLParagraphElement>(null);
+  /** until when a lost focus is brought to this answer (the page's new data, which may remove the button, can come a render later) */
+  const catchFocusUntil = useRef(0);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (message && !sticky) notify(message, kind, durationMs);
-    const now = document.activeElement;
-    if (message && sticky && (!now || now === document.body || !now.isConnected)) ref.current?.focus();
+    if (message && sticky) catchFocusUntil.current = performance.now() + 5000;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trigger ?? message, message, kind, durationMs, sticky, notify]);
+  useEffect(() => {
+    if (performance.now() > catchFocusUntil.current) return;
+    const now = document.activeElement;
+    if (!now || now === document.body || !now.isConnected) {
+      catchFocusUntil.current = 0;
+      ref.current?.focus();
+    }
+  });
   if (!message || (hydrated && !sticky)) return null;
   return (
     <p ref={ref} tabIndex={-1} role={kind === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${kind === "success" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
