@@ -53,10 +53,11 @@ export function Dialog({
       onClick={(e) => {
         if (e.target === ref.current) onClose(); // a click on the backdrop
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-lg" : "max-w-sm"} rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${wide ? "max-w-lg" : "max-w-sm"} rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50`}
     >
       <div className="flex flex-col gap-4 p-5">
-        <div className="flex items-start justify-between gap-3">
+        {/* a long dialog scrolls inside the screen; its title and close button stay in sight */}
+        <div className="sticky top-0 z-10 -mx-5 -mt-5 flex items-start justify-between gap-3 bg-white px-5 pt-5 pb-1">
           <h2 id={titleId} className="text-lg font-bold text-choc-900">
             {title}
           </h2>

@@ -43,7 +43,7 @@ const HTTP_ERROR = /^Failed to load resource: the server responded with a status
 const ABORTED = "Failed to load resource: net::ERR_FAILED";
 
 /**
- * A fresh browser context (phone-sized by default) that records every console error; `close()`
+ * A fresh browser context (phone-sized by default; `phone` emulates a phone's viewport and touch) that records every console error; `close()`
  * fails the test when one was logged. A test that expects error statuses says so: per visit with
  * `expectStatus`, with `allowHttpStatus(…)`, or for the whole page with `allowHttpErrors` (true: any
  * 4xx/5xx; a list: those statuses). Requests the test itself aborts (`page.route(…, r => r.abort())`,
@@ -52,13 +52,16 @@ const ABORTED = "Failed to load resource: net::ERR_FAILED";
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  opts: { mobile?: boolean; allowHttpErrors?: boolean | number[] } = {},
+  opts: { mobile?: boolean; allowHttpErrors?: boolean | number[]; phone?: { width: number; height: number } } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL,
     locale: "tr-TR",
     timezoneId: "Europe/Istanbul",
-    viewport: opts.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+    viewport: opts.phone ?? (opts.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }),
+    // `phone`: a real phone's viewport handling (a page wider than the screen widens the layout viewport, so
+    // fixed notices and dialogs can end up outside the visible screen) and touch
+    ...(opts.phone ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

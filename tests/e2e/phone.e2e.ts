@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { launch, openPage, waitForHydration, type TestPage } from "./browser";
 import { startPreparedShop, type RunningShop } from "./server";
 import { member, NEW_CARD, placeWithSavedCard, readyBasket, savedCard, session, type Visitor } from "./fixtures";
@@ -234,4 +234,105 @@ describe("every page fits a phone (360 and 390 px)", () => {
     await fits(t, ["/management/boyle-bir-bolum-yok"]);
     await t.close();
   }, 300_000);
+});
+
+/** The element's box against the visible screen (the visual viewport) of the phone. */
+async function onScreen(locator: Locator) {
+  const r = await locator.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    const v = window.visualViewport!;
+    return { left: b.left - v.offsetLeft, top: b.top - v.offsetTop, right: b.right - v.offsetLeft, bottom: b.bottom - v.offsetTop, width: v.width, height: v.height, position: getComputedStyle(el.closest('[data-testid="notices"]') ?? el).position };
+  });
+  expect(r.left, "left edge on screen").toBeGreaterThanOrEqual(0);
+  expect(r.top, "top edge on screen").toBeGreaterThanOrEqual(0);
+  expect(r.right, "right edge on screen").toBeLessThanOrEqual(r.width);
+  expect(r.bottom, "bottom edge on screen").toBeLessThanOrEqual(r.height);
+  return r;
+}
+
+/** A notice: inside the screen, in the page's polite live region, fixed (seen wherever the page is scrolled), and gone after about `ms`. */
+async function expectNotice(page: Page, text: string | RegExp, ms: number) {
+  const region = page.getByRole("status", { name: "Bildirimler" });
+  await expect(region.getAttribute("aria-live")).resolves.toBe("polite");
+  const notice = region.getByText(text);
+  await notice.waitFor();
+  const seen = Date.now();
+  const box = await onScreen(notice);
+  expect(box.position).toBe("fixed");
+  await notice.waitFor({ state: "detached", timeout: ms + 3000 });
+  const shown = Date.now() - seen;
+  expect(shown, `shown for ${shown} ms`).toBeGreaterThan(ms - 1500);
+}
+
+describe("notices and overlays on a phone (360 × 640)", () => {
+  const PHONE = { width: 360, height: 640 };
+
+  it("'Ürün sepetinize eklendi', a delivery form's summary and a refused card show inside the screen, in the live region, for the spec's time", async () => {
+    const t = await openPage(browser, shop.url, { phone: PHONE });
+    const { page } = t;
+    await t.visit("/product/10001", { axe: false });
+    await page.getByRole("button", { name: "SEPETE EKLE" }).tap();
+    await expectNotice(page, "Ürün sepetinize eklendi", 3500);
+
+    await t.visit("/basket", { axe: false });
+    await page.getByRole("button", { name: "Siparişi Tamamla" }).tap();
+    await page.waitForURL("**/order/delivery");
+    await waitForHydration(page);
+    // the button is at the foot of a long form: the summary still shows inside the screen, and the focus goes to the first field at fault
+    await page.getByRole("button", { name: "Devam Et" }).tap();
+    await expectNotice(page, /Lütfen geçerli bir teslimat adresi giriniz/, 3000 + 2000);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).resolves.toBe("true");
+
+    await page.getByLabel("Ad Soyad", { exact: true }).fill("Ayşe Yılmaz");
+    await page.getByLabel("İl", { exact: true }).selectOption({ label: "Ankara" });
+    await page.getByLabel("İlçe", { exact: true }).locator('option:text-is("Çankaya")').waitFor({ state: "attached" });
+    await page.getByLabel("İlçe", { exact: true }).selectOption({ label: "Çankaya" });
+    await page.getByLabel("Adres", { exact: true }).fill("Atatürk Bulvarı No 12 Daire 3");
+    await page.getByLabel("Cep telefonu").fill("5321234567");
+    await page.locator("#opt-Standart").check();
+    await page.getByRole("button", { name: "Devam Et" }).tap();
+    await page.waitForURL("**/order/payment");
+    await waitForHydration(page);
+    // a card the bank refuses after 3-D Secure
+    await page.getByLabel("Kart numarası", { exact: true }).fill("4111111111111129");
+    await page.getByLabel("Kart üzerindeki isim").fill("Ayse Yilmaz");
+    await page.getByLabel("Ay", { exact: true }).selectOption("12");
+    await page.getByLabel("Yıl", { exact: true }).selectOption("2030");
+    await page.getByLabel("Güvenlik kodu").fill("123");
+    await page.getByLabel(/^E-posta adresiniz/).fill("reddedilen.kart@ornek.com.tr");
+    await page.getByRole("button", { name: "Devam Et" }).tap();
+    await page.getByRole("dialog", { name: "Üye misiniz?" }).getByRole("button", { name: "Üye olmadan devam et" }).tap();
+    await page.waitForURL("**/order/confirm");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Siparişi Onayla" }).tap();
+    await page.waitForURL("**/odeme/3ds/**");
+    const code = /(\d{6})/.exec((await page.getByTestId("sandbox-code").textContent()) ?? "")![1]!;
+    await page.getByLabel("Doğrulama kodu").fill(code);
+    await page.getByRole("button", { name: "Onayla" }).tap();
+    await page.waitForURL("**/order/confirm?*");
+    await expectNotice(page, /^Ödeme alınamadı: /, 3000);
+    await t.close();
+  }, 180_000);
+
+  it("the 'DİJİTAL NOTU GÖSTER' preview fits the screen with its close button; closing gives the focus back", async () => {
+    const t = await openPage(browser, shop.url, { phone: PHONE });
+    const { page } = t;
+    const [name, value] = who.guest.cookie.split("=") as [string, string];
+    await page.context().addCookies([{ name, value, url: shop.url, httpOnly: true, sameSite: "Lax" }]);
+    await t.visit("/basket", { axe: false });
+    await page.getByLabel("Hediye notunuz").fill("Sevgili Elif, ".repeat(17));
+    await page.getByLabel("Video, müzik, fotoğraf eklemek istiyorum").check();
+    await page.getByLabel("Bağlantı (video, müzik veya fotoğraf)").fill("https://www.youtube.com/watch?v=" + "kurabiye".repeat(20));
+    const open = page.getByRole("button", { name: "DİJİTAL NOTU GÖSTER" });
+    await open.tap();
+    const dialog = page.getByRole("dialog", { name: "Dijital notunuz böyle görünecek" });
+    await dialog.waitFor();
+    await t.axe();
+    await onScreen(dialog.getByRole("button", { name: "Kapat" }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await dialog.getByRole("button", { name: "Kapat" }).tap();
+    await dialog.waitFor({ state: "hidden" });
+    await expect(open.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await t.close();
+  }, 60_000);
 });
