@@ -180,7 +180,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
     t.allowHttpStatus(404);
     await fits(t, ["/activation/BILINMEYENKOD", "/resetpass/bilinmeyen-baglanti-kodu", "/boyle-bir-sayfa/yok"]);
     await t.close();
-  }, 300_000);
+  }, 480_000);
 
   it("a member's pages, every checkout step with a basket, the complete page and the order's print pages", async () => {
     const t = await phoneAs(who.member);
@@ -199,7 +199,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
     const g = await phoneAs(who.buyer);
     await fits(g, ["/order/delivery", "/order/payment", "/order/confirm"]);
     await g.close();
-  }, 300_000);
+  }, 480_000);
 
   it("the staff area, list and detail pages", async () => {
     const t = await phoneAs(who.staff);
@@ -233,7 +233,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
     t.allowHttpStatus(404);
     await fits(t, ["/management/boyle-bir-bolum-yok"]);
     await t.close();
-  }, 300_000);
+  }, 480_000);
 });
 
 /** The element's box against the visible screen (the visual viewport) of the phone. */
@@ -333,6 +333,19 @@ describe("notices and overlays on a phone (360 × 640)", () => {
     await dialog.getByRole("button", { name: "Kapat" }).tap();
     await dialog.waitFor({ state: "hidden" });
     await expect(open.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await t.close();
+  }, 60_000);
+
+  it("the recipient's gift-note overlay fits the screen; Escape closes it and the focus goes to the page's heading", async () => {
+    const t = await openPage(browser, shop.url, { phone: PHONE });
+    const { page } = t;
+    await t.visit(`/s/${who.noteCode}`, { axe: false });
+    const overlay = page.getByRole("dialog", { name: "Hediye notunuz" });
+    await overlay.waitFor();
+    await onScreen(overlay.getByRole("button", { name: "KAPAT" }));
+    await page.keyboard.press("Escape");
+    await overlay.waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("H1");
     await t.close();
   }, 60_000);
 });

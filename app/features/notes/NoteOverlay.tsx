@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { notesTr } from "~/shared/texts/notes.tr";
+import { focusOrFallback } from "~/ui/focus";
 
 const t = notesTr.viewer;
 
@@ -24,6 +25,16 @@ export function NoteOverlay({
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // it opens with the page, so there is no opener: once it is gone the focus goes to the page's heading (issue 29)
+  useEffect(
+    () => () => {
+      queueMicrotask(() => {
+        const now = document.activeElement;
+        if (!now || now === document.body || !now.isConnected) focusOrFallback(null);
+      });
+    },
+    [],
+  );
   useEffect(() => {
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
