@@ -15,6 +15,7 @@ import { fmt, tr } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
 import { notesTr } from "~/shared/texts/notes.tr";
+import { busyProps } from "~/ui/busy";
 
 const t = accountTr.member;
 
@@ -129,7 +130,7 @@ function CancelOrder({ orderNumber, askedWithoutJs }: { orderNumber: string; ask
             <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>
               {t.cancelKeep}
             </button>
-            <button type="button" disabled={busy} onClick={() => confirmForm.current?.requestSubmit()} className={buttonClass}>
+            <button type="button" {...busyProps(busy, { onClick: () => confirmForm.current?.requestSubmit() })} className={buttonClass}>
               {t.cancelYes}
             </button>
           </>

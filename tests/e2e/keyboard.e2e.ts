@@ -284,7 +284,7 @@ describe("a purchase with the keyboard alone", () => {
     await t.page.context().addCookies([{ name, value, url: shop.url, httpOnly: true, sameSite: "Lax" }]);
     await t.visit("/memberarea/orders");
     const k = new Keyboard(t.page);
-    const cancel = t.page.getByRole("button", { name: /numaralı sipariş iptal edilsin mi\?$/ }).first();
+    const cancel = t.page.getByRole("button", { name: /numaralı siparişi iptal et$|numaralı sipariş iptal edilsin mi\?$/ }).first();
     await k.tabTo(cancel);
     await k.press("Enter");
     // a confirmation step (a dialog) is answered with its confirm button

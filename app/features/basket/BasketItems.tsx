@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { BasketItemView } from "~/shared/basket";
 import { productImage } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
-import { formatCost } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -21,7 +21,7 @@ function useQuantityAnnouncement(item: BasketItemView, answer: unknown) {
   useEffect(() => {
     if (!answer || answer === said.current || !(answer as { ok?: boolean }).ok) return;
     said.current = answer;
-    announce(fmt(t.quantityChanged, { name: item.name, count: item.quantity, amount: formatTRY(item.lineTotal) }));
+    announce(fmt(t.quantityChanged, { name: item.name, count: item.quantity, amount: formatAmount(item.lineTotal) }));
   }, [answer, item.name, item.quantity, item.lineTotal, announce]);
 }
 
