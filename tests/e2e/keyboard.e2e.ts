@@ -121,6 +121,14 @@ class Keyboard {
   }
 }
 
+/** A page reached without a reload: its main heading has the focus (visible and ringed). */
+async function newPage(k: Keyboard, url: string) {
+  await k.page.waitForURL(url);
+  await k.page.waitForFunction(() => document.activeElement?.tagName === "H1" && document.getElementById("main")?.contains(document.activeElement), null, { timeout: 15_000 });
+  await k.settle();
+  await k.expectVisibleFocus(`new page ${url}`);
+}
+
 /**
  * Picks a select's option as a keyboard user does: by typing its first letters (the browser's type-ahead) when
  * they are on the keyboard, else with the arrow keys.
@@ -158,10 +166,7 @@ describe("a purchase with the keyboard alone", () => {
     // back up to the header's basket icon, Enter opens the basket; the new page starts at its heading
     await k.tabTo(page.getByRole("link", { name: /^Sepet, \d+ ürün/ }), { back: true });
     await k.press("Enter");
-    await page.waitForURL("**/basket");
-    await k.settle();
-    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("H1");
-    await k.expectVisibleFocus("basket page");
+    await newPage(k, "**/basket");
 
     // the '+' of the line: the quantity change is said; the button keeps the focus
     const plus = page.getByRole("button", { name: /adedini artır$/ }).first();
@@ -172,9 +177,7 @@ describe("a purchase with the keyboard alone", () => {
 
     await k.tabTo(page.getByRole("button", { name: "Siparişi Tamamla" }));
     await k.press("Enter");
-    await page.waitForURL("**/order/delivery");
-    await k.settle();
-    await k.expectVisibleFocus("delivery page");
+    await newPage(k, "**/order/delivery");
 
     // an empty submit: the focus goes to the first field at fault, its message tied to it
     const submit = page.getByRole("button", { name: "Devam Et" });
@@ -216,9 +219,7 @@ describe("a purchase with the keyboard alone", () => {
     await expect(page.locator("#opt-Standart").isChecked()).resolves.toBe(true);
     await k.tabTo(submit);
     await k.press("Enter");
-    await page.waitForURL("**/order/payment");
-    await k.settle();
-    await k.expectVisibleFocus("payment page");
+    await newPage(k, "**/order/payment");
 
     // payment: a new card, typed
     await k.tabTo(page.getByLabel("Kart numarası", { exact: true }));
@@ -256,9 +257,7 @@ describe("a purchase with the keyboard alone", () => {
     await k.settle();
     await k.tabTo(dialog.getByRole("button", { name: "Üye olmadan devam et" }));
     await k.press("Enter");
-    await page.waitForURL("**/order/confirm");
-    await k.settle();
-    await k.expectVisibleFocus("confirm page");
+    await newPage(k, "**/order/confirm");
 
     await k.tabTo(page.getByRole("button", { name: "Siparişi Onayla" }));
     await k.press("Enter");
