@@ -35,9 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await accounts.verifyCsrf(context, request, form);
   const orderNumber = String(form.get("orderNumber") ?? "");
   // a cancellation refunds at once: it is asked first (the dialog; without JavaScript, this answer's own form)
-  if (form.get("confirmed") !== "1") return data({ ok: false, message: undefined, confirm: orderNumber });
+  const refused = (r: accounts.Failure) => data({ ok: false, message: r.error }, { status: r.status === 429 ? 429 : 200 });
+  if (form.get("confirmed") !== "1") {
+    const may = await accounts.mayCancelMemberOrder(context.app, user.id, orderNumber);
+    return may.ok ? data({ ok: false, message: undefined, confirm: may.orderNumber }) : refused(may);
+  }
   const r = await accounts.cancelMemberOrder(context.app, user.id, orderNumber);
-  return r.ok ? data({ ok: true, message: r.message }) : data({ ok: false, message: r.error }, { status: r.status === 429 ? 429 : 200 });
+  return r.ok ? data({ ok: true, message: r.message }) : refused(r);
 }
 
 /** The member's orders (SPEC §2.1, §2.3, §6): number, date, status, total, carrier and tracking, cancel before baking. */

@@ -402,11 +402,23 @@ const MEMBER_CANCELLABLE = ORDER_STATUSES.filter(memberMayCancel);
  * racing the bakery's 'preparing' loses. orders.cancel releases stock, points and the promo use in the same
  * transaction and refunds the card payment.
  */
-export async function cancelMemberOrder(app: AppContext, userId: number, orderNumber: string): Promise<CancelResult> {
-  const cannot = () => fail(fmt(accountTr.member.cannotCancel, { phone: tr.footer.phone }), 409);
+const cannotCancel = () => fail(fmt(accountTr.member.cannotCancel, { phone: tr.footer.phone }), 409);
+
+/**
+ * Whether the member may cancel this order now, with the same refusals as `cancelMemberOrder`: asked before
+ * the confirmation is offered, so another customer's order number gets "not found", never a question about it.
+ */
+export async function mayCancelMemberOrder(app: AppContext, userId: number, orderNumber: string): Promise<{ ok: true; id: number; orderNumber: string } | Failure> {
   const order = await orders.getByNumber(app, orderNumber);
   if (!order || order.userId !== userId) return fail(ordersTr.errors.notFound, 404);
-  if (!isOrderStatus(order.status) || !memberMayCancel(order.status)) return cannot();
+  if (!isOrderStatus(order.status) || !memberMayCancel(order.status)) return cannotCancel();
+  return { ok: true, id: order.id, orderNumber: order.orderNumber };
+}
+
+export async function cancelMemberOrder(app: AppContext, userId: number, orderNumber: string): Promise<CancelResult> {
+  const cannot = cannotCancel;
+  const order = await mayCancelMemberOrder(app, userId, orderNumber);
+  if (!order.ok) return order;
   let done: orders.Cancelled;
   try {
     done = await orders.cancel(app, order.id, { actor: `member:${userId}`, reason: accountTr.member.cancelReason, expectFrom: MEMBER_CANCELLABLE });
