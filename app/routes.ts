@@ -98,6 +98,7 @@ export default [
   route("api/geo/cities/:cityId/counties", "routes/api.geo.counties.ts"),
   route("api/geo/counties/:countyId/neighbourhoods", "routes/api.geo.neighbourhoods.ts"),
   route("api/delivery/options", "routes/api.delivery.options.ts"),
+  route("api/delivery/earliest", "routes/api.delivery.earliest.ts"),
   route("api/checkout/options", "routes/api.checkout.options.ts"),
   route("api/delivery/door-cost/:neighId", "routes/api.delivery.door-cost.ts"),
   route("bench/empty", "routes/bench-empty.tsx"),

@@ -9,6 +9,7 @@ import { Drops } from "~/features/catalog/Drops";
 import { NutritionTable } from "~/features/catalog/NutritionTable";
 import { AddToBasket } from "~/features/catalog/AddToBasket";
 import { CityDays } from "~/features/catalog/CityDays";
+import { EarliestDelivery } from "~/features/delivery/EarliestDelivery";
 import { productImage } from "~/shared/catalog";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt, tr } from "~/shared/texts/tr";
@@ -92,6 +93,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <AddToBasket product={p} />
+          <EarliestDelivery cities={loaderData.cities} />
         </div>
       </div>
       <Tabs
