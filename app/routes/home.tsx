@@ -4,6 +4,7 @@ import * as catalog from "~/.server/catalog/service";
 import { HomeView } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 /**
  * Home screen (SPEC §2.4): /home (main group and widgets), /home/{group}, /home/sub/{group} (this module serves
@@ -17,10 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data((await catalog.getHomePage(context.app))!, { status: 404 });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const g = loaderData?.group;
-  if (!g || g.kind === "main") return [...pageTitle(tr.pages.home), { name: "description", content: g?.description ?? tr.brand.slogan }];
-  return [...pageTitle(g.name), { name: "description", content: g.description || g.headline }];
+export function meta(args: Route.MetaArgs) {
+  const g = args.loaderData?.group;
+  if (!g) return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
+  if (g.kind === "main") return pageMeta(args, { title: tr.pages.home, description: g.description || tr.brand.slogan });
+  return pageMeta(args, { title: g.name, description: g.description || g.headline || g.name });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

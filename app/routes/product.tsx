@@ -10,10 +10,11 @@ import { NutritionTable } from "~/features/catalog/NutritionTable";
 import { AddToBasket } from "~/features/catalog/AddToBasket";
 import { CityDays } from "~/features/catalog/CityDays";
 import { EarliestDelivery } from "~/features/delivery/EarliestDelivery";
-import { productImage } from "~/shared/catalog";
+import { productImage, productShareImage } from "~/shared/catalog";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 import { Tabs } from "~/ui/Tabs";
 
 const t = catalogTr.detail;
@@ -32,23 +33,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, home: null, cities, canonical: `${app.config.publicUrl}/product/${product.id}` };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
   const p = loaderData?.product;
   if (!p) return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
   const origin = new URL(loaderData.canonical).origin;
   const image = `${origin}${productImage(p.imgName)}`;
   const description = `${p.desc}. ${p.packageContent}.`;
   return [
-    ...pageTitle(p.name),
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-    { property: "og:type", content: t.ogType },
-    { property: "og:title", content: p.name },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaderData.canonical },
-    { property: "og:image", content: image },
-    { property: "og:locale", content: "tr_TR" },
-    { property: "og:site_name", content: tr.brand.name },
+    ...pageMeta(args, { title: p.name, description, image: productShareImage(p.imgName), type: t.ogType }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
