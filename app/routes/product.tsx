@@ -63,6 +63,16 @@ export function meta(args: Route.MetaArgs) {
         },
       },
     },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: tr.pages.home, item: `${origin}/home` },
+          { "@type": "ListItem", position: 2, name: p.name, item: loaderData.canonical },
+        ],
+      },
+    },
   ];
 }
 

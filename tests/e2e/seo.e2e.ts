@@ -148,6 +148,13 @@ describe("search engines and shared links (issue 27 §2)", () => {
         const ld = JSON.parse(head.ldJson[0]!) as { "@type": string; offers: { price: string; priceCurrency: string; availability: string } };
         expect(ld["@type"]).toBe("Product");
         expect(ld.offers).toMatchObject({ priceCurrency: "TRY", availability: "https://schema.org/InStock" });
+        const crumbs = JSON.parse(head.ldJson[1]!) as { "@type": string; itemListElement: { position: number; item: string }[] };
+        expect(crumbs["@type"]).toBe("BreadcrumbList");
+        expect(crumbs.itemListElement.map((i) => [i.position, i.item])).toEqual([[1, `${PUBLIC_URL}/home`], [2, `${PUBLIC_URL}/product/20002`]]);
+      }
+      if (path === "/home") {
+        const org = head.ldJson.map((j) => JSON.parse(j) as Record<string, unknown>).find((j) => j["@type"] === "Organization");
+        expect(org).toMatchObject({ name: "Kurabiye Atölyesi", legalName: expect.stringContaining("Ltd. Şti."), url: `${PUBLIC_URL}/home` });
       }
     }
     await t.close();
