@@ -42,10 +42,10 @@ function organization(origin: string) {
 export function meta(args: Route.MetaArgs) {
   const g = args.loaderData?.group;
   if (!g) return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
-  if (g.kind === "main") return [
-      ...pageMeta(args, { title: tr.pages.home, description: g.description || tr.brand.slogan }),
-      ...(args.loaderData && "organization" in args.loaderData ? [{ "script:ld+json": args.loaderData.organization }] : []),
-    ];
+  if (g.kind === "main") {
+    const organization = args.loaderData && "organization" in args.loaderData ? [{ "script:ld+json": args.loaderData.organization }] : [];
+    return [...pageMeta(args, { title: tr.pages.home, description: g.description || tr.brand.slogan }), ...organization];
+  }
   return pageMeta(args, { title: g.name, description: g.description || g.headline || g.name });
 }
 
