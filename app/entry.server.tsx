@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./ui/nonce";
+import { isNoindexPath } from "./shared/sitemap";
 
 export const streamTimeout = 5_000;
 
@@ -30,6 +31,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (isNoindexPath(new URL(request.url).pathname)) responseHeaders.set("X-Robots-Tag", "noindex, nofollow");
         const html = deferScripts(Buffer.concat(chunks).toString("utf8"));
         resolve(new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
         done();

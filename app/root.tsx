@@ -18,6 +18,7 @@ import * as site from "./.server/site/service";
 import * as accounts from "./.server/accounts/service";
 import * as basketService from "./.server/basket/service";
 import { isChromeless } from "./shared/constants";
+import { isNoindexPath } from "./shared/sitemap";
 import { fmt, tr } from "./shared/texts/tr";
 import { NoticeProvider } from "./ui/Notices";
 import { useNonce } from "./ui/nonce";
@@ -39,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     text && dismissed !== key ? { text, key } : null;
   return {
     requestId: context.requestId,
+    /** Canonical links and share tags are built from it (PageMeta). */
+    publicUrl: context.app.config.publicUrl,
     version: status.version,
     chatUrl: context.app.config.chatUrl,
     topMsg: shown(status.topMsg, status.topKey, cookies.dm_top),
@@ -83,15 +86,22 @@ export function meta() {
   ];
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const { pathname } = useLocation();
   return (
     <html lang="tr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {isNoindexPath(pathname) ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
       </head>

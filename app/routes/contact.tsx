@@ -12,12 +12,12 @@ import { fmt, tr } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { catchNetworkFailure, isNetworkFailure, type NetworkFailure } from "~/ui/network";
 import { useNotice } from "~/ui/Notices";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 import { useHydrated } from "~/ui/useHydrated";
 import { busyProps } from "~/ui/busy";
 
-export function meta() {
-  return [...pageTitle(t.title), { name: "description", content: t.intro }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: t.title, description: t.intro });
 }
 
 type ActionResult =

@@ -10,12 +10,12 @@ import { calculatorSchema, fieldErrors, optionsQuerySchema, type CityItem, type 
 import { formatAmount, formatCost } from "~/shared/money";
 import { deliveryTr } from "~/shared/texts/delivery.tr";
 import { fmt, tr } from "~/shared/texts/tr";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 const t = deliveryTr.calculator;
 
-export function meta() {
-  return pageTitle(tr.pages.deliveryoptions);
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: tr.pages.deliveryoptions, description: deliveryTr.calculator.intro });
 }
 
 /**

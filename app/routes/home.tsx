@@ -4,6 +4,8 @@ import * as catalog from "~/.server/catalog/service";
 import { HomeView } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
+import { contractsTr } from "~/shared/texts/contracts.tr";
 
 /**
  * Home screen (SPEC §2.4): /home (main group and widgets), /home/{group}, /home/sub/{group} (this module serves
@@ -13,14 +15,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const group = params.group;
   const isSub = new URL(request.url).pathname.startsWith("/home/sub/");
   const page = await catalog.getHomePage(context.app, group ? (isSub ? { sub: group } : { group }) : {});
-  if (page) return page;
+  if (page) return page.group.kind === "main" ? { ...page, organization: organization(context.app.config.publicUrl) } : page;
   return data((await catalog.getHomePage(context.app))!, { status: 404 });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const g = loaderData?.group;
-  if (!g || g.kind === "main") return [...pageTitle(tr.pages.home), { name: "description", content: g?.description ?? tr.brand.slogan }];
-  return [...pageTitle(g.name), { name: "description", content: g.description || g.headline }];
+/**
+ * The seller behind the shop (JSON-LD Organization) for the home page: the identity the contracts name. Made
+ * here, not in `meta`, so the contract texts stay out of the page's JavaScript.
+ */
+function organization(origin: string) {
+  const s = contractsTr.seller;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: tr.brand.name,
+    legalName: s.title,
+    url: `${origin}/home`,
+    logo: `${origin}/img/logo.svg`,
+    email: s.email,
+    telephone: s.phone,
+    address: { "@type": "PostalAddress", streetAddress: s.address, addressCountry: "TR" },
+    identifier: { "@type": "PropertyValue", propertyID: "MERSİS", value: s.mersis },
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const g = args.loaderData?.group;
+  if (!g) return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
+  if (g.kind === "main") {
+    const organization = args.loaderData && "organization" in args.loaderData ? [{ "script:ld+json": args.loaderData.organization }] : [];
+    return [...pageMeta(args, { title: tr.pages.home, description: g.description || tr.brand.slogan }), ...organization];
+  }
+  return pageMeta(args, { title: g.name, description: g.description || g.headline || g.name });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

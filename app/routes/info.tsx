@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/info";
 import { InfoArticle } from "~/features/content/InfoArticle";
 import { getInfoPage, type InfoPageKey } from "~/.server/site/pages";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 /**
  * Static information pages (SPEC §2.5): about, process, social responsibility (also the app variant
@@ -26,9 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: (await getInfoPage(context.app, key)).page };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const p = loaderData?.page;
-  return p ? [...pageTitle(p.title), { name: "description", content: p.intro?.[0] ?? p.title }] : [];
+export function meta(args: Route.MetaArgs) {
+  const p = args.loaderData?.page;
+  return p ? pageMeta(args, { title: p.title, description: p.intro?.[0] ?? p.sections[0]?.paragraphs?.[0] ?? p.title }) : [];
 }
 
 export default function Info({ loaderData }: Route.ComponentProps) {

@@ -5,15 +5,16 @@ import type { CookieEntry } from "~/shared/catalog";
 import { formatDateTr } from "~/shared/clock";
 import { nutritionPage } from "~/shared/texts/content.tr";
 import { fmt } from "~/shared/texts/tr";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 /** Nutrition (SPEC §2.5): per-100 g table and the static catalogue of 15 current and 2 archived cookies. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { cookies: await catalog.listCookies(context.app), text: nutritionPage };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [...pageTitle(loaderData.text.title), { name: "description", content: loaderData.text.intro }] : [];
+export function meta(args: Route.MetaArgs) {
+  const text = args.loaderData?.text;
+  return text ? pageMeta(args, { title: text.title, description: text.intro }) : [];
 }
 
 type Text = typeof nutritionPage;

@@ -9,10 +9,12 @@ import { Drops } from "~/features/catalog/Drops";
 import { NutritionTable } from "~/features/catalog/NutritionTable";
 import { AddToBasket } from "~/features/catalog/AddToBasket";
 import { CityDays } from "~/features/catalog/CityDays";
-import { productImage } from "~/shared/catalog";
+import { EarliestDelivery } from "~/features/delivery/EarliestDelivery";
+import { productImage, productShareImage } from "~/shared/catalog";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 import { Tabs } from "~/ui/Tabs";
 
 const t = catalogTr.detail;
@@ -31,23 +33,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, home: null, cities, canonical: `${app.config.publicUrl}/product/${product.id}` };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
   const p = loaderData?.product;
   if (!p) return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
   const origin = new URL(loaderData.canonical).origin;
   const image = `${origin}${productImage(p.imgName)}`;
   const description = `${p.desc}. ${p.packageContent}.`;
   return [
-    ...pageTitle(p.name),
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-    { property: "og:type", content: t.ogType },
-    { property: "og:title", content: p.name },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaderData.canonical },
-    { property: "og:image", content: image },
-    { property: "og:locale", content: "tr_TR" },
-    { property: "og:site_name", content: tr.brand.name },
+    ...pageMeta(args, { title: p.name, description, image: productShareImage(p.imgName), type: t.ogType }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -67,6 +61,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
           availability: p.stock !== null && p.stock <= 0 ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
           itemCondition: "https://schema.org/NewCondition",
         },
+      },
+    },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: tr.pages.home, item: `${origin}/home` },
+          { "@type": "ListItem", position: 2, name: p.name, item: loaderData.canonical },
+        ],
       },
     },
   ];
@@ -92,6 +96,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <AddToBasket product={p} />
+          <EarliestDelivery cities={loaderData.cities} />
         </div>
       </div>
       <Tabs

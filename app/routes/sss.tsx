@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/sss";
 import * as pages from "~/.server/site/pages";
 import { sss } from "~/shared/texts/content.tr";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 /**
  * FAQ (SPEC §2.5), also served chromeless as /mcappsss. The questions are the staff's text when they have
@@ -13,8 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { faq: { ...page, contactPrompt: sss.contactPrompt, contactLink: sss.contactLink } };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [...pageTitle(loaderData.faq.title), { name: "description", content: loaderData.faq.intro }] : [];
+export function meta(args: Route.MetaArgs) {
+  const faq = args.loaderData?.faq;
+  return faq ? pageMeta(args, { title: faq.title, description: faq.intro }) : [];
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { ProductCard } from "~/features/catalog/ProductCard";
 import { formatDateTr, istanbulDate } from "~/shared/clock";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
-import { pageTitle } from "~/ui/PageTitle";
+import { pageMeta } from "~/ui/PageMeta";
 
 const t = catalogTr.vitrin;
 
@@ -17,8 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items, today: istanbulDate(app.clock.now()), reserveUrl: chat.toString(), stock: items.reduce((n, i) => n + i.stock, 0) };
 }
 
-export function meta() {
-  return [...pageTitle(t.title), { name: "description", content: t.intro }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: t.title, description: t.intro });
 }
 
 export default function Vitrin({ loaderData }: Route.ComponentProps) {

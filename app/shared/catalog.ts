@@ -107,6 +107,12 @@ export const UPLOAD_PREFIX = "upload/";
 export const productImage = (imgName: string) =>
   imgName.startsWith(UPLOAD_PREFIX) ? `/uploads/products/${imgName.slice(UPLOAD_PREFIX.length)}` : `/img/products/${imgName}.svg`;
 
+/**
+ * The picture a shared link shows (Open Graph): a 1200 × 630 JPEG made from each picture shipped in
+ * public/img/products (scripts/make-icons.mjs); an uploaded picture is raster already and is used as it is.
+ */
+export const productShareImage = (imgName: string) => (imgName.startsWith(UPLOAD_PREFIX) ? productImage(imgName) : `/img/share/products/${imgName}.jpg`);
+
 /** Product list sort: the default (staff order), then the cycle A-Z → Z-A → price ↑ → price ↓ → A-Z … */
 export const SORT_MODES = ["az", "za", "price-asc", "price-desc"] as const;
 export type SortMode = (typeof SORT_MODES)[number];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, fixedClock, formatDateTr, formatDayTr, istanbulDate, istanbulInstant, istanbulParts, movableClock, weekdayOf } from "./clock";
+import { addDays, fixedClock, formatDateTr, formatDayTr, istanbulDate, istanbulInstant, istanbulParts, movableClock, timeDativeTr, weekdayOf } from "./clock";
+
+describe("timeDativeTr", () => {
+  it("adds the dative ending as the time is read", () => {
+    const cases: [string, string][] = [["11:00", "11:00'e"], ["16:00", "16:00'ya"], ["10:00", "10:00'a"], ["12:00", "12:00'ye"], ["13:00", "13:00'e"], ["17:00", "17:00'ye"], ["19:00", "19:00'a"], ["20:00", "20:00'ye"], ["12:30", "12:30'a"], ["12:45", "12:45'e"], ["09:50", "09:50'ye"], ["00:00", "00:00'a"]];
+    for (const [time, expected] of cases) expect(timeDativeTr(time)).toBe(expected);
+  });
+});
 
 describe("clock", () => {
   it("a fixed clock always answers the same instant", () => {

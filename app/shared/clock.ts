@@ -111,6 +111,19 @@ export function formatDateTr(date: IsoDate): string {
   return fullDate().format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/**
+ * A clock time with the Turkish dative ending as it is read aloud: '11:00'e', '16:00'ya', '10:00'a',
+ * '12:30'a' (the hour when the minutes are zero, else the minutes decide).
+ */
+export function timeDativeTr(hhmm: string): string {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const n = m === 0 ? h : m;
+  const UNITS = ["", "e", "ye", "e", "e", "e", "ya", "ye", "e", "a"];
+  const TENS = ["a", "a", "ye", "a", "a", "ye"]; // sıfır, on, yirmi, otuz, kırk, elli
+  const ending = n % 10 !== 0 ? UNITS[n % 10]! : TENS[Math.floor(n / 10)]!;
+  return `${hhmm}'${ending}`;
+}
+
 function pad(n: number): string {
   return String(n).padStart(2, "0");
 }

@@ -37,6 +37,8 @@ interface Snapshot {
   /** Products in staff order (by id): the newest is found by createdAt. */
   newestId: number | null;
   boxes: Map<string, BoxType>;
+  /** When each product was last changed (the sitemap's lastmod). */
+  updatedAt: Map<number, Date>;
 }
 
 function toBox(b: repo.BoxTypeRow): BoxType {
@@ -69,6 +71,7 @@ async function catalogue(app: AppContext): Promise<Snapshot> {
     const variantsOf = new Map<number, repo.VariantRow[]>();
     for (const v of variants) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
     const map = new Map<number, ProductDetail>();
+    const updatedAt = new Map<number, Date>();
     let newest: repo.ProductRow | null = null;
     for (const p of products) {
       const alt = [p.altImages.One, p.altImages.Two, p.altImages.Three].filter((x): x is string => Boolean(x));
@@ -95,6 +98,7 @@ async function catalogue(app: AppContext): Promise<Snapshot> {
         nutrition: p.nutrition ?? null,
         variants: (variantsOf.get(p.id) ?? []).map((v) => ({ code: v.code, name: v.name, priceDelta: v.priceDelta })),
       });
+      updatedAt.set(p.id, p.updatedAt);
       if (!newest || p.createdAt > newest.createdAt) newest = p;
     }
     const groupMap = new Map<string, GroupInfo & { productIds: number[] }>();
@@ -104,7 +108,7 @@ async function catalogue(app: AppContext): Promise<Snapshot> {
     for (const l of links) {
       if (map.has(l.productId)) groupMap.get(l.groupCode)?.productIds.push(l.productId);
     }
-    return { products: map, groups: groupMap, newestId: newest?.id ?? null, boxes };
+    return { products: map, groups: groupMap, newestId: newest?.id ?? null, boxes, updatedAt };
   });
 }
 
@@ -145,6 +149,28 @@ export async function listGroup(
 export async function listGroups(app: AppContext): Promise<GroupInfo[]> {
   const snap = await snapshot(app);
   return [...snap.groups.values()].map(({ productIds: _p, ...g }) => g);
+}
+
+/**
+ * What the sitemap lists of the catalogue: every product with its last change, and every group page
+ * (`/home`, `/home/{code}`, `/home/sub/{code}`) with the latest change among its products.
+ */
+export async function sitemapEntries(app: AppContext): Promise<{ path: string; lastmod: Date | null }[]> {
+  const snap = await snapshot(app);
+  const latest = (ids: Iterable<number>) => {
+    let at: Date | null = null;
+    for (const id of ids) {
+      const d = snap.updatedAt.get(id);
+      if (d && (!at || d > at)) at = d;
+    }
+    return at;
+  };
+  const groups = [...snap.groups.values()].map((g) => ({
+    path: g.kind === "main" ? "/home" : g.kind === "sub" ? `/home/sub/${g.code}` : `/home/${g.code}`,
+    lastmod: latest(g.productIds),
+  }));
+  const products = [...snap.products.keys()].map((id) => ({ path: `/product/${id}`, lastmod: snap.updatedAt.get(id) ?? null }));
+  return [...groups, ...products];
 }
 
 export async function getProduct(app: AppContext, id: number): Promise<ProductDetail | null> {

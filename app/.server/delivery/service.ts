@@ -18,6 +18,7 @@ import {
   type DeliveryChoice,
   type DeliveryOptions,
 } from "./rules";
+import { earliestArrival, type EarliestArrival } from "./earliest";
 
 export type { DeliverySettings, DeliveryConfig } from "./config";
 export type { PickupRow, CarrierRow } from "./repo";
@@ -257,4 +258,28 @@ export async function trackingUrl(app: AppContext, carrier: string, trackingNumb
   const config = await getConfig(app);
   const c = config.carriers.find((x) => x.code === carrier || x.name === carrier);
   return c ? c.trackingUrl.replace("{tracking}", encodeURIComponent(trackingNumber)) : null;
+}
+
+export interface EarliestForCity extends EarliestArrival {
+  city: { id: number; name: string };
+}
+
+/**
+ * 'Bugün sipariş verirsen en erken …' for a city (issue 27 §4), from the checkout engine: the options a basket
+ * would get for an address in that city now (in the same-day city, a covered neighbourhood), booked the way
+ * the delivery step books them. Null for an unknown or disabled city, or when nothing can be booked.
+ */
+export async function earliestForCity(app: AppContext, cityId: number): Promise<EarliestForCity | null> {
+  const [config, cities] = await Promise.all([getConfig(app), cityList(app)]);
+  const city = cities.find((c) => c.id === cityId && !c.disabled);
+  if (!city) return null;
+  const address: AddressInput = { cityId };
+  if (cityId === config.sameDayCityId) {
+    const area = [...config.zone.values()].find((z) => z.stdPrice !== null || z.vipPrice !== null);
+    if (area) Object.assign(address, { countyId: area.countyId, areaId: area.neighbourhoodId });
+  }
+  const now = app.clock.now();
+  const booked = config.capacityPerDay > 0 ? await bookedCounts(app, undefined, istanbulDate(now), config.horizonDays + BOOKED_SLACK_DAYS) : null;
+  const found = earliestArrival(address, now, config, (d) => booked?.get(d) ?? 0);
+  return found ? { ...found, city: { id: city.id, name: city.name } } : null;
 }

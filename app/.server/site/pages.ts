@@ -94,3 +94,9 @@ export const getInfoPage = (app: AppContext, key: InfoPageKey) => INFO_PAGES[key
 const { contactPrompt: _prompt, contactLink: _link, ...faqOriginal } = sss;
 export const FAQ_KEY = "sss";
 export const FAQ = { path: "/sss", ...editable<FaqContent>(FAQ_KEY, faqSchema, faqOriginal) };
+
+/** The information pages and the FAQ for the sitemap: their paths, and when staff last edited them (null: the text in the code). */
+export async function sitemapEntries(app: AppContext): Promise<{ path: string; lastmod: Date | null }[]> {
+  const pages = [...Object.values(INFO_PAGES), FAQ] as { path: string; get(app: AppContext): Promise<Edited<unknown>> }[];
+  return Promise.all(pages.map(async (p) => ({ path: p.path, lastmod: (await p.get(app)).edited?.at ?? null })));
+}

@@ -16,6 +16,7 @@ import type { BasketActionResult } from "./types";
 import { useBasketNotice } from "./useBasketNotice";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
+import { EarliestDelivery } from "~/features/delivery/EarliestDelivery";
 
 const t = basketTr;
 const CHECKOUT_FORM = "checkout-form";
@@ -127,6 +128,7 @@ export function BasketPage({
           <PromoBox basket={basket} member={member} />
           <PointsBox basket={basket} />
           <BasketSummary basket={basket} deliveryCost={null} />
+          <EarliestDelivery />
           <Form
             id={CHECKOUT_FORM}
             method="post"

@@ -123,4 +123,21 @@ export const deliveryTr = {
       },
     ],
   },
+  /** Issue 27 §4: the delivery day up front, on the product page and in the basket. */
+  earliest: {
+    heading: "Teslimat günü",
+    /** {until} is a time with its dative ending ('11:00'e'). */
+    today: "{until} kadar sipariş verirsen bugün kapında",
+    later: "Bugün sipariş verirsen en erken {day} kapında",
+    tomorrow: "yarın, {date}",
+    via: { door: "standart kurye ile", vip: "VIP kurye ile", cargo: "kargo ile" },
+    left: "{time} kaldı",
+    hours: "{h} sa {m} dk",
+    minutes: "{m} dk",
+    changeCity: "İli değiştir",
+    cityLabel: "Teslimat ili",
+    noJs: "Teslimat günlerini ve ücretlerini görün",
+    unavailable: "Teslimat günü şu an hesaplanamadı.",
+    loading: "Teslimat günü hesaplanıyor…",
+  },
 } as const;
