@@ -17,6 +17,7 @@ import { payWithNewCard, TEST_BUYER } from "../payments/testing";
 import { previousOrderLines } from "~/shared/previous-order";
 import { istanbulDate } from "~/shared/clock";
 import * as accounts from "./service";
+import { accountTr } from "~/shared/texts/account.tr";
 import { csrfOk } from "./sessions";
 import { action as apiSignInAction } from "~/routes/api.auth.signin";
 import { action as dismissAction } from "~/routes/site-dismiss";
@@ -199,27 +200,40 @@ describe("sign-in", () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it("is rate-limited per account with a Turkish message", async () => {
+  it("a stranger's wrong passwords hold back only the stranger: the owner still signs in from elsewhere (issue 23 §1)", async () => {
     const email = await registeredAndActivated();
     const b = new Browser();
+    const stranger = "198.51.100.60";
     const results = [];
-    for (let i = 0; i < 11; i++) results.push(await accounts.signIn(app, b.request(), { email, password: "Yanlis-Sifre-1", ip: `198.51.100.${i}` }));
+    for (let i = 0; i < 11; i++) results.push(await accounts.signIn(app, b.request(), { email, password: "Yanlis-Sifre-1", ip: stranger }));
     expect(results.slice(0, 10).every((r) => !r.ok && r.status === 401)).toBe(true);
     expect(results[10]).toMatchObject({ ok: false, status: 429, error: "Çok fazla istek gönderdiniz, lütfen biraz bekleyip tekrar deneyin." });
-    // even the right password is refused until the window passes
-    expect(await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip })).toMatchObject({ status: 429 });
+    // the stranger is held back even with the right password (it is checked only after the limit)
+    expect(await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: stranger })).toMatchObject({ status: 429 });
+    // the owner, on another client, signs in on the web and on the app channel
+    expect((await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: "198.51.100.61" })).ok).toBe(true);
+    expect((await apiSignIn({ email, password: PASSWORD }, "198.51.100.62")).status).toBe(200);
     app.clock.advance(15 * 60_000);
-    expect((await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip })).ok).toBe(true);
+    expect((await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: stranger })).ok).toBe(true);
   });
 
-  it("sign-in is rate-limited per IP across accounts (30 in 15 minutes), on the web and the app channel alike", async () => {
+  it("successful sign-ins are not counted", async () => {
+    const email = await registeredAndActivated();
+    const from = "198.51.100.63";
+    for (let i = 0; i < 2 * accounts.SIGN_IN_LIMITS.client.limit; i++) {
+      expect((await accounts.signIn(app, new Browser().request(), { email, password: PASSWORD, ip: from })).ok, `sign-in ${i + 1}`).toBe(true);
+    }
+  }, 60_000);
+
+  it("failed sign-ins are counted per client across accounts (30 in 15 minutes), on the web and the app channel alike", async () => {
     const email = await registeredAndActivated();
     const attacker = "198.51.100.250";
     const b = new Browser();
     const tries = [];
-    for (let i = 0; i < 30; i++) tries.push(await accounts.signIn(app, b.request(), { email: `tahmin${i}@ornek.com.tr`, password: "Yanlis-Sifre-1", ip: attacker }));
-    expect(tries.every((r) => !r.ok && r.status === 401)).toBe(true);
-    // the 31st from that address is refused even with a real account's right password
+    for (let i = 0; i < 50; i++) tries.push(await accounts.signIn(app, b.request(), { email: `tahmin${i}@ornek.com.tr`, password: "Yanlis-Sifre-1", ip: attacker }));
+    expect(tries.slice(0, 30).every((r) => !r.ok && r.status === 401)).toBe(true);
+    // 50 wrong passwords across 50 accounts are stopped after the 30th
+    expect(tries.slice(30).every((r) => !r.ok && r.status === 429)).toBe(true);
     expect(await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: attacker })).toMatchObject({ ok: false, status: 429, error: "Çok fazla istek gönderdiniz, lütfen biraz bekleyip tekrar deneyin." });
     const api = await apiSignIn({ email, password: PASSWORD }, attacker);
     expect(api.status).toBe(429);
@@ -228,6 +242,38 @@ describe("sign-in", () => {
     expect((await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: "198.51.100.251" })).ok).toBe(true);
     app.clock.advance(15 * 60_000);
     expect((await accounts.signIn(app, b.request(), { email, password: PASSWORD, ip: attacker })).ok).toBe(true);
+  }, 60_000);
+
+  it("many clients guessing one account: past 100 failures an hour the failing clients wait, a client that has not failed signs in", async () => {
+    const email = await registeredAndActivated();
+    const limit = accounts.SIGN_IN_LIMITS.account.limit;
+    for (let i = 0; i < limit; i++) {
+      expect((await accounts.signIn(app, new Browser().request(), { email, password: "Yanlis-Sifre-1", ip: `10.23.${i >> 8}.${i & 255}` })).status).toBe(401);
+    }
+    expect(await accounts.signIn(app, new Browser().request(), { email, password: PASSWORD, ip: "10.23.0.5" })).toMatchObject({ status: 429 });
+    expect((await accounts.signIn(app, new Browser().request(), { email, password: PASSWORD, ip: "10.24.0.1" })).ok).toBe(true);
+    app.clock.advance(3_600_000);
+  }, 120_000);
+
+  it("a stranger's reset requests do not stop the owner's reset mail; the answer is the same for everyone (issue 23 §1)", async () => {
+    const email = await registeredAndActivated();
+    const stranger = "192.0.2.90";
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await accounts.requestPasswordReset(app, { email, ip: stranger }));
+    const sent = { ok: true, message: accountTr.forgot.sent };
+    expect(answers.every((r) => JSON.stringify(r) === JSON.stringify(sent))).toBe(true);
+    // three mails for the stranger's requests, then none, without saying so
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(accounts.MAIL_LIMITS.accountClient.limit);
+    expect(await accounts.requestPasswordReset(app, { email, ip: "192.0.2.91" })).toEqual(sent);
+    const own = (await newMails()).filter((m) => m.to.includes(email));
+    expect(own).toHaveLength(1);
+    expect(own[0]!.text).toContain("/resetpass/");
+    // past the account's cap (10 an hour from all clients) nobody gets one, the owner included, and no one is told
+    for (let i = 0; i < 10; i++) expect(await accounts.requestPasswordReset(app, { email, ip: `192.0.2.${100 + i}` })).toEqual(sent);
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(accounts.MAIL_LIMITS.account.limit - 4);
+    app.clock.advance(3_600_000);
+    expect(await accounts.requestPasswordReset(app, { email, ip: "192.0.2.91" })).toEqual(sent);
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it("registration is rate-limited per IP across e-mails (10 an hour)", async () => {
@@ -244,18 +290,27 @@ describe("sign-in", () => {
     await newMails();
   });
 
-  it("registration, resend and reset are rate-limited per account and per IP", async () => {
+  it("registration and activation resend: per client 429, per account the same answer without more mails", async () => {
     const email = fresh();
     const reg = [];
-    for (let i = 0; i < 4; i++) reg.push(await accounts.register(app, { email, password: PASSWORD, name: "Ece", ip: `192.0.2.${i}` }));
-    expect(reg.map((r) => r.ok)).toEqual([true, true, true, false]);
-    expect(reg[3]).toMatchObject({ status: 429 });
+    for (let i = 0; i < 6; i++) reg.push(await accounts.register(app, { email, password: PASSWORD, name: "Ece", ip: "192.0.2.1" }));
+    expect(reg.every((r) => r.ok)).toBe(true);
+    // the new account's activation mail, then at most three more for this client's repeats
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(1 + accounts.MAIL_LIMITS.accountClient.limit);
     const resend = [];
-    for (let i = 0; i < 4; i++) resend.push(await accounts.resendActivation(app, { email, ip: `192.0.2.${i}` }));
-    expect(resend[3]).toMatchObject({ ok: false, error: "Aktivasyon kodu gönderilemedi. Lütfen tekrar deneyin." });
+    for (let i = 0; i < 5; i++) resend.push(await accounts.resendActivation(app, { email, ip: "192.0.2.2" }));
+    expect(resend.every((r) => r.ok)).toBe(true);
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(accounts.MAIL_LIMITS.accountClient.limit);
+    // the owner's own request from elsewhere still gets a mail
+    expect((await accounts.resendActivation(app, { email, ip: "192.0.2.3" })).ok).toBe(true);
+    expect((await newMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
     const perIp = [];
     for (let i = 0; i < 11; i++) perIp.push(await accounts.requestPasswordReset(app, { email: `ip${i}@ornek.com.tr`, ip: "192.0.2.200" }));
     expect(perIp.filter((r) => !r.ok)).toHaveLength(1);
+    expect(perIp.at(-1)).toMatchObject({ status: 429 });
+    const resendLimited = [];
+    for (let i = 0; i < 11; i++) resendLimited.push(await accounts.resendActivation(app, { email: `rs${i}@ornek.com.tr`, ip: "192.0.2.201" }));
+    expect(resendLimited.at(-1)).toMatchObject({ ok: false, error: "Aktivasyon kodu gönderilemedi. Lütfen tekrar deneyin." });
     await newMails();
     app.clock.advance(3_600_000);
   });

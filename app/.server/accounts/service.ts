@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AppContext, RequestContext } from "../context";
 import type { UserRole } from "../db/schema/accounts";
-import { hitAll } from "../ratelimit/service";
+import { check, hit, peek, perClient, perSubject, perSubjectClient } from "../ratelimit/service";
 import * as repo from "./repo";
 import * as mails from "./mails";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -32,24 +32,84 @@ export const RESET_TTL_MS = 3_600_000;
 /** Sign-in answer code for an account whose e-mail is not yet confirmed (SPEC §2.6). */
 export const NOT_ACTIVATED = 20013;
 
-/** Per-IP and per-account limits: [limit, window seconds]. */
-export const LIMITS = {
-  signIn: { ip: [30, 900], account: [10, 900] },
-  register: { ip: [10, 3600], account: [3, 3600] },
-  resend: { ip: [10, 3600], account: [3, 3600] },
-  reset: { ip: [10, 3600], account: [3, 3600] },
+/**
+ * Anti-automation without lockout by strangers (OWASP ASVS 5.0; docs/decisions/0014-sign-in-throttling.md).
+ *
+ * Sign-in counts failures only (a wrong password, an unknown or deactivated account), never successes, in
+ * 15-minute windows: 10 per account from one client, 30 per client across accounts. A client that reached either
+ * is refused (429) before its password is checked. Failures from other clients never refuse a client that has
+ * not been failing: the one account-wide count (100 an hour, a guessing botnet) holds back only the clients that
+ * have themselves failed on that account.
+ *
+ * Mails on request (password reset, activation resend, registration) count every request per client (10 an hour,
+ * 429 past it); per account, mails are capped (3 an hour from one client, 10 an hour from all), and a request over
+ * a cap gets the same answer as any other, only no mail: nobody learns of the cap, and the owner is not held back
+ * by a stranger's requests from elsewhere.
+ */
+export const SIGN_IN_LIMITS = {
+  /** failures per account from one client */
+  accountClient: { limit: 10, windowSeconds: 900 },
+  /** failures per client across accounts */
+  client: { limit: 30, windowSeconds: 900 },
+  /** failures per account from all clients, past which clients that failed on it are held back */
+  account: { limit: 100, windowSeconds: 3600 },
 } as const;
+
+export const MAIL_LIMITS = {
+  /** requests per client */
+  client: { limit: 10, windowSeconds: 3600 },
+  /** mails per account to requests from one client */
+  accountClient: { limit: 3, windowSeconds: 3600 },
+  /** mails per account in all */
+  account: { limit: 10, windowSeconds: 3600 },
+} as const;
+
+type MailAction = "register" | "resend" | "reset";
 
 export type Failure = { ok: false; error: string; status: number; retryAfterSeconds?: number; errorCode?: number; email?: string };
 const fail = (error: string, status = 400, extra: Partial<Failure> = {}): Failure => ({ ok: false, error, status, ...extra });
+const tooMany = (retryAfterSeconds: number) => fail(tr.errors.tooManyRequests, 429, { retryAfterSeconds });
 
-async function limited(app: AppContext, action: keyof typeof LIMITS, ip: string, account: string): Promise<Failure | null> {
-  const l = LIMITS[action];
-  const r = await hitAll(app, [
-    { key: `${action}:ip:${ip || "-"}`, limit: l.ip[0], windowSeconds: l.ip[1] },
-    { key: `${action}:acct:${account}`, limit: l.account[0], windowSeconds: l.account[1] },
+const signInKeys = (ip: string, account: string) => ({
+  accountClient: perSubjectClient("signin-fail", "acct", account, ip),
+  client: perClient("signin-fail", ip),
+  account: perSubject("signin-fail", "acct", account),
+});
+
+/** A client that has been failing on this account (or on many) waits; anyone else may try. */
+async function signInHeldBack(app: AppContext, ip: string, account: string): Promise<Failure | null> {
+  const k = signInKeys(ip, account);
+  const L = SIGN_IN_LIMITS;
+  const own = await check(app, [
+    { key: k.accountClient, ...L.accountClient },
+    { key: k.client, ...L.client },
   ]);
-  return r.allowed ? null : fail(tr.errors.tooManyRequests, 429, { retryAfterSeconds: r.retryAfterSeconds });
+  if (!own.allowed) return tooMany(own.retryAfterSeconds);
+  const wide = await check(app, [{ key: k.account, ...L.account }]);
+  if (!wide.allowed && (await peek(app, k.accountClient, L.accountClient.windowSeconds)) > 0) return tooMany(wide.retryAfterSeconds);
+  return null;
+}
+
+async function signInFailed(app: AppContext, ip: string, account: string): Promise<void> {
+  const k = signInKeys(ip, account);
+  const L = SIGN_IN_LIMITS;
+  await hit(app, k.accountClient, L.accountClient.limit, L.accountClient.windowSeconds);
+  await hit(app, k.client, L.client.limit, L.client.windowSeconds);
+  await hit(app, k.account, L.account.limit, L.account.windowSeconds);
+}
+
+/** Per client: too many requests of this kind answer 429 (this client's own doing). */
+async function mailRequestLimited(app: AppContext, action: MailAction, ip: string): Promise<Failure | null> {
+  const r = await hit(app, perClient(action, ip), MAIL_LIMITS.client.limit, MAIL_LIMITS.client.windowSeconds);
+  return r.allowed ? null : tooMany(r.retryAfterSeconds);
+}
+
+/** Per account: whether one more mail may go out for this request; over a cap the caller answers as usual, sending nothing. */
+async function mailAllowed(app: AppContext, action: MailAction, ip: string, account: string): Promise<boolean> {
+  const M = MAIL_LIMITS;
+  const fromClient = await hit(app, perSubjectClient(`${action}-mail`, "acct", account, ip), M.accountClient.limit, M.accountClient.windowSeconds);
+  if (!fromClient.allowed) return false;
+  return (await hit(app, perSubject(`${action}-mail`, "acct", account), M.account.limit, M.account.windowSeconds)).allowed;
 }
 
 const base = (app: AppContext) => app.config.publicUrl;
@@ -124,9 +184,12 @@ export async function register(
   input: { email: string; password: string; name: string; ip: string },
 ): Promise<{ ok: true; message: string } | Failure> {
   const email = normalizeEmail(input.email);
-  const limit = await limited(app, "register", input.ip, email);
+  const limit = await mailRequestLimited(app, "register", input.ip);
   if (limit) return limit;
+  // a new account always gets its activation mail; mails to an existing one are capped (MAIL_LIMITS): same answer
+  const success = { ok: true as const, message: accountTr.register.success };
   const passwordHash = await hashPassword(input.password);
+  if ((await repo.findUserByEmail(app.db, email)) && !(await mailAllowed(app, "register", input.ip, email))) return success;
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
     const created = await repo.insertUser(tx, { email, name: input.name.trim(), passwordHash, role: "customer", createdAt: now, updatedAt: now });
@@ -145,7 +208,7 @@ export async function register(
       await mails.alreadyRegisteredMail(tx, base(app), existing, `account:exists:${existing.id}:${hour}`);
     }
   });
-  return { ok: true, message: accountTr.register.success };
+  return success;
 }
 
 /** Activation by code (link or form). Single use, 48 hours; failures name the e-mail when it is known. */
@@ -180,8 +243,9 @@ function extractCode(raw: string, marker: string): string {
 /** Sends a new activation code when the e-mail belongs to an unconfirmed account; the same answer otherwise. */
 export async function resendActivation(app: AppContext, input: { email: string; ip: string }): Promise<{ ok: true; message: string } | Failure> {
   const email = normalizeEmail(input.email);
-  const limit = await limited(app, "resend", input.ip, email);
+  const limit = await mailRequestLimited(app, "resend", input.ip);
   if (limit) return { ...limit, error: accountTr.activation.resendFailed };
+  if (!(await mailAllowed(app, "resend", input.ip, email))) return { ok: true, message: accountTr.activation.resent };
   await app.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
     if (!user || user.activatedAt) return;
@@ -212,16 +276,20 @@ export async function signIn(
   input: { email: string; password: string; ip: string; channel?: "web" | "app" },
 ): Promise<SignedIn | Failure> {
   const email = normalizeEmail(input.email);
-  const limit = await limited(app, "signIn", input.ip, email);
-  if (limit) return limit;
+  const held = await signInHeldBack(app, input.ip, email);
+  if (held) return held;
+  const failed = async () => {
+    await signInFailed(app, input.ip, email);
+    return fail(accountTr.signIn.failed, 401);
+  };
   const user = await repo.findUserByEmail(app.db, email);
   if (!user?.passwordHash) {
     await burnPasswordCheck(input.password);
-    return fail(accountTr.signIn.failed, 401);
+    return failed();
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) return fail(accountTr.signIn.failed, 401);
+  if (!(await verifyPassword(input.password, user.passwordHash))) return failed();
   // deactivated by staff (issue 12): the same answer as a wrong password
-  if (user.disabledAt) return fail(accountTr.signIn.failed, 401);
+  if (user.disabledAt) return failed();
   if (!user.activatedAt) return fail(accountTr.signIn.notActivated, 403, { errorCode: NOT_ACTIVATED, email: user.email });
   return startSession(app, request, user, input.channel ?? "web");
 }
@@ -263,8 +331,10 @@ export function knownEmail(request: Request): string | null {
 /** Sends a reset link (1 hour, single use) when the account exists; the same answer otherwise. */
 export async function requestPasswordReset(app: AppContext, input: { email: string; ip: string }): Promise<{ ok: true; message: string } | Failure> {
   const email = normalizeEmail(input.email);
-  const limit = await limited(app, "reset", input.ip, email);
+  const limit = await mailRequestLimited(app, "reset", input.ip);
   if (limit) return limit;
+  // over a per-account cap: the same answer, no mail
+  if (!(await mailAllowed(app, "reset", input.ip, email))) return { ok: true, message: accountTr.forgot.sent };
   await app.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
     if (!user) return;

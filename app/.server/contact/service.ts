@@ -1,14 +1,14 @@
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { queueMail } from "../mail/service";
-import { hit, type RateResult } from "../ratelimit/service";
+import { hit, perClient, type RateResult } from "../ratelimit/service";
 import * as repo from "./repo";
 import { normalizeEmail } from "~/shared/account";
 import type { ContactInput } from "~/shared/contact";
 import { contactTr } from "~/shared/texts/contact.tr";
 import { fmt } from "~/shared/texts/tr";
 
-/** Per-IP limit for contact messages: [limit, window seconds]. */
+/** Per-client limit for contact messages: [limit, window seconds]. */
 export const CONTACT_LIMIT = [5, 600] as const;
 
 export type SendResult = { ok: true; id: number } | { ok: false; limited: RateResult };
@@ -18,7 +18,7 @@ export type SendResult = { ok: true; id: number } | { ok: false; limited: RateRe
  * (SPEC §2.5, §7 POST /contact). Rate-limited per IP.
  */
 export async function send(app: AppContext, input: ContactInput, ip: string): Promise<SendResult> {
-  const r = await hit(app, `contact:ip:${ip || "-"}`, CONTACT_LIMIT[0], CONTACT_LIMIT[1]);
+  const r = await hit(app, perClient("contact", ip), CONTACT_LIMIT[0], CONTACT_LIMIT[1]);
   if (!r.allowed) return { ok: false, limited: r };
   const m = contactTr.mail;
   const saved = await app.db.transaction(async (tx) => {

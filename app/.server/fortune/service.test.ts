@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { fortuneEntries, fortuneWinners } from "../db/schema/fortune";
 import * as fortune from "./service";
-import { ipKey } from "../ratelimit/service";
+import { clientKey } from "../ratelimit/service";
 import { SEED_FORTUNES } from "./seed";
 import { fortuneTr } from "~/shared/texts/fortune.tr";
 
@@ -189,14 +189,14 @@ describe("entries", () => {
     expect((await ok(fortune.ask(app, asker("komşu", { ip: "2001:db8:aa:bc::1" })))).result.obj.text).toBe(fortuneTr.outcome.lost);
   });
 
-  it("ipKey: IPv4 as is, IPv4-mapped as IPv4, IPv6 by /64", () => {
-    expect(ipKey("203.0.113.9")).toBe("203.0.113.9");
-    expect(ipKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
-    expect(ipKey("2001:DB8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
-    expect(ipKey("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
-    expect(ipKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(ipKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
-    expect(ipKey("")).toBe("unknown");
+  it("clientKey: IPv4 as is, IPv4-mapped as IPv4, IPv6 by /64", () => {
+    expect(clientKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientKey("2001:DB8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientKey("")).toBe("unknown");
   });
 });
 

@@ -33,7 +33,7 @@
  * Abuse limits. Per IP and per nickname rate limits on asking; per device cookie (fid) and per IP a
  * ceiling on how many different nicknames may enter one period, so one browser cannot cycle
  * nicknames to farm prizes (it still gets fortunes, but those nicknames do not enter the draw).
- * IP limits count an IPv6 address by its /64 (ipKey). A client that sends no device cookie (scripts,
+ * IP limits count an IPv6 address by its /64 (clientKey). A client that sends no device cookie (scripts,
  * cookie-less apps: each request would otherwise be a new device) gets a stricter per-IP rate limit,
  * and its entries count against the per-device ceiling of its IP address.
  *
@@ -45,7 +45,7 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { hitAll, ipKey } from "../ratelimit/service";
+import { clientKey, hitAll, perClient, perSubject } from "../ratelimit/service";
 import * as repo from "./repo";
 import { upperIdentifier } from "~/shared/fold";
 import { FORTUNE, cleanNick, fortuneFormSchema, normaliseNick, type FortuneResult, type GameInfo } from "~/shared/fortune";
@@ -162,12 +162,12 @@ export async function ask(app: AppContext, input: Asker): Promise<AskResult> {
   if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message };
   const displayNick = parsed.data.nick;
   const nick = normaliseNick(displayNick);
-  const ip = ipKey(input.ip || "unknown");
+  const ip = clientKey(input.ip);
 
   const rate = await hitAll(app, [
-    ...(input.newDevice ? [{ key: `fortune:nodevice:ip:${ip}`, ...FORTUNE_LIMITS.askPerIpWithoutDevice }] : []),
-    { key: `fortune:ip:${ip}`, ...FORTUNE_LIMITS.askPerIp },
-    { key: `fortune:nick:${nick}`, ...FORTUNE_LIMITS.askPerNick },
+    ...(input.newDevice ? [{ key: perClient("fortune-nodevice", ip), ...FORTUNE_LIMITS.askPerIpWithoutDevice }] : []),
+    { key: perClient("fortune", ip), ...FORTUNE_LIMITS.askPerIp },
+    { key: perSubject("fortune", "nick", nick), ...FORTUNE_LIMITS.askPerNick },
   ]);
   if (!rate.allowed) return { ok: false, status: 429, error: tooMany(), retryAfterSeconds: rate.retryAfterSeconds };
 
@@ -299,7 +299,7 @@ function tooMany(): string {
 
 /** GET /games/getGame and the 'Kazananlar Listesi' panel: the running (or last) period and its places. */
 export async function getGame(app: AppContext, ip: string): Promise<GameResult> {
-  const rate = await hitAll(app, [{ key: `game:ip:${ipKey(ip || "unknown")}`, ...FORTUNE_LIMITS.gamePerIp }]);
+  const rate = await hitAll(app, [{ key: perClient("game", ip), ...FORTUNE_LIMITS.gamePerIp }]);
   if (!rate.allowed) return { ok: false, status: 429, error: tooMany(), retryAfterSeconds: rate.retryAfterSeconds };
   const now = app.clock.now();
   const period = (await ensureCurrentPeriod(app, now)) ?? (await repo.latestStartedPeriod(app.db, now));

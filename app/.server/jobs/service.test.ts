@@ -9,7 +9,7 @@ import { JOB_HANDLERS } from "./handlers";
 import { jobs } from "../db/schema/system";
 import { queueMail } from "../mail/service";
 import { readOutbox } from "../mail/outbox";
-import { hit, hitAll } from "../ratelimit/service";
+import { hit, hitAll, perSubject } from "../ratelimit/service";
 
 let app: TestApp;
 let outbox: string;
@@ -92,23 +92,23 @@ describe("outbox jobs", () => {
 describe("rate limits", () => {
   it("allows up to the limit per window, then refuses until the window ends", async () => {
     const results = [];
-    for (let i = 0; i < 4; i++) results.push(await hit(app, "t:ip:1", 3, 60));
+    for (let i = 0; i < 4; i++) results.push(await hit(app, perSubject("t", "ip", "1"), 3, 60));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]!.retryAfterSeconds).toBeGreaterThan(0);
     app.clock.advance(61_000);
-    expect((await hit(app, "t:ip:1", 3, 60)).allowed).toBe(true);
+    expect((await hit(app, perSubject("t", "ip", "1"), 3, 60)).allowed).toBe(true);
   });
 
   it("counts exactly under concurrency", async () => {
-    const rs = await Promise.all(Array.from({ length: 20 }, () => hit(app, "t:race", 5, 600)));
+    const rs = await Promise.all(Array.from({ length: 20 }, () => hit(app, perSubject("t", "race", "1"), 5, 600)));
     expect(rs.filter((r) => r.allowed)).toHaveLength(5);
   });
 
   it("hitAll refuses when any one limit is exceeded", async () => {
-    await hit(app, "t:acct:x", 1, 600);
+    await hit(app, perSubject("t", "acct", "x"), 1, 600);
     const r = await hitAll(app, [
-      { key: "t:ip:9", limit: 10, windowSeconds: 600 },
-      { key: "t:acct:x", limit: 1, windowSeconds: 600 },
+      { key: perSubject("t", "ip", "9"), limit: 10, windowSeconds: 600 },
+      { key: perSubject("t", "acct", "x"), limit: 1, windowSeconds: 600 },
     ]);
     expect(r.allowed).toBe(false);
   });

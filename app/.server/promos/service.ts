@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { hitAll } from "../ratelimit/service";
+import { hitAll, perClient, perSubject } from "../ratelimit/service";
 import * as repo from "./repo";
 import { eq } from "drizzle-orm";
 import { promoUses } from "../db/schema/promos";
@@ -104,8 +104,8 @@ export function releaseUse(tx: DbOrTx, orderId: number): Promise<boolean> {
 /** Code attempts are limited per visitor and per address so codes cannot be guessed by trying. */
 export async function attemptAllowed(app: AppContext, ip: string, subject: string): Promise<{ ok: true } | { ok: false; error: string }> {
   const r = await hitAll(app, [
-    { key: `promo:ip:${ip}`, limit: 30, windowSeconds: 600 },
-    { key: `promo:who:${subject}`, limit: 10, windowSeconds: 600 },
+    { key: perClient("promo", ip), limit: 30, windowSeconds: 600 },
+    { key: perSubject("promo", "who", subject), limit: 10, windowSeconds: 600 },
   ]);
   return r.allowed ? { ok: true } : { ok: false, error: tr.errors.tooManyRequests };
 }

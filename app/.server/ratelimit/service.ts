@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppContext } from "../context";
 import { rateLimits } from "../db/schema/ratelimit";
@@ -13,33 +13,26 @@ export interface RateResult {
   retryAfterSeconds: number;
 }
 
+declare const limitKeyBrand: unique symbol;
 /**
- * Counts one hit for `key` in a fixed window of `windowSeconds` and says whether it is within `limit`.
- * Keys name the action and the subject, e.g. `signin:ip:1.2.3.4`, `signin:email:a@b.c`.
+ * The name of one counter: `action:kind:subject`. Made only by `perClient` / `perSubject` / `perSubjectClient`,
+ * so every per-client limit keys on `clientKey` (a raw address cannot be passed by mistake).
  */
-export async function hit(app: AppContext, key: string, limit: number, windowSeconds: number): Promise<RateResult> {
-  const nowMs = app.clock.now().getTime();
-  const windowMs = windowSeconds * 1000;
-  const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
-  const [row] = await app.db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
-    .returning({ hits: rateLimits.hits });
-  const hits = row?.hits ?? 1;
-  return {
-    allowed: hits <= limit,
-    remaining: Math.max(0, limit - hits),
-    retryAfterSeconds: Math.max(1, Math.ceil((start.getTime() + windowMs - nowMs) / 1000)),
-  };
+export type LimitKey = string & { readonly [limitKeyBrand]: true };
+
+export interface Limit {
+  key: LimitKey;
+  limit: number;
+  windowSeconds: number;
 }
 
 /**
- * The subject an IP-based limit counts: an IPv4 address as is (also when written IPv4-mapped, '::ffff:1.2.3.4'),
- * an IPv6 address by its /64 prefix ('2001:db8:1:2::/64'), because one subscriber usually holds a whole /64
- * and could otherwise step around a per-address limit. Anything else (empty, a proxy's junk) is kept as given.
+ * The client a per-client limit counts, derived from the request's address: an IPv4 address as is (also when
+ * written IPv4-mapped, '::ffff:1.2.3.4'), an IPv6 address by its /64 prefix ('2001:db8:1:2::/64'), because one
+ * subscriber usually holds a whole /64 and could otherwise step around a per-address limit. Anything else
+ * (empty, a proxy's junk) is kept as given ('unknown' when empty). The one place that decides this.
  */
-export function ipKey(ip: string): string {
+export function clientKey(ip: string): string {
   let a = ip.trim().toLowerCase();
   if (a.startsWith("[") && a.endsWith("]")) a = a.slice(1, -1);
   const zone = a.indexOf("%");
@@ -65,8 +58,58 @@ export function ipKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
 }
 
-/** Checks several limits at once (e.g. per IP and per account); the first one exceeded wins. */
-export async function hitAll(app: AppContext, limits: { key: string; limit: number; windowSeconds: number }[]): Promise<RateResult> {
+/** The counter of `action` for the client at address `ip` (keyed by `clientKey`). */
+export const perClient = (action: string, ip: string) => `${action}:client:${clientKey(ip)}` as LimitKey;
+/** The counter of `action` for a subject that is not an address (an account, a session, a nickname). */
+export const perSubject = (action: string, kind: string, subject: string) => `${action}:${kind}:${subject}` as LimitKey;
+/** The counter of `action` for one subject from one client (e.g. one account's failed sign-ins from one client). */
+export const perSubjectClient = (action: string, kind: string, subject: string, ip: string) => `${action}:${kind}:${subject}|${clientKey(ip)}` as LimitKey;
+
+function windowOf(app: AppContext, windowSeconds: number) {
+  const nowMs = app.clock.now().getTime();
+  const windowMs = windowSeconds * 1000;
+  const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start.getTime() + windowMs - nowMs) / 1000)) };
+}
+
+/**
+ * Counts one hit for `key` in a fixed window of `windowSeconds` and says whether it is within `limit`.
+ */
+export async function hit(app: AppContext, key: LimitKey, limit: number, windowSeconds: number): Promise<RateResult> {
+  const { start, retryAfterSeconds } = windowOf(app, windowSeconds);
+  const [row] = await app.db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, hits: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .returning({ hits: rateLimits.hits });
+  const hits = row?.hits ?? 1;
+  return { allowed: hits <= limit, remaining: Math.max(0, limit - hits), retryAfterSeconds };
+}
+
+/** Hits counted so far for `key` in the current window, without counting one. */
+export async function peek(app: AppContext, key: LimitKey, windowSeconds: number): Promise<number> {
+  const { start } = windowOf(app, windowSeconds);
+  const [row] = await app.db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+  return row?.hits ?? 0;
+}
+
+/**
+ * Whether one more attempt may be made under every limit, without counting it (for limits that count only
+ * failures: check first, count after a failure). The first limit already reached wins.
+ */
+export async function check(app: AppContext, limits: Limit[]): Promise<RateResult> {
+  for (const l of limits) {
+    const hits = await peek(app, l.key, l.windowSeconds);
+    if (hits >= l.limit) return { allowed: false, remaining: 0, retryAfterSeconds: windowOf(app, l.windowSeconds).retryAfterSeconds };
+  }
+  return { allowed: true, remaining: 0, retryAfterSeconds: 0 };
+}
+
+/** Checks several limits at once (e.g. per client and per account), counting a hit on each; the first one exceeded wins. */
+export async function hitAll(app: AppContext, limits: Limit[]): Promise<RateResult> {
   let worst: RateResult = { allowed: true, remaining: Number.MAX_SAFE_INTEGER, retryAfterSeconds: 0 };
   for (const l of limits) {
     const r = await hit(app, l.key, l.limit, l.windowSeconds);
