@@ -17,6 +17,10 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "MemberExpression[object.name='Date'][property.name='now']", message: "Use the injectable clock (app/shared/clock.ts)." },
+        {
+          selector: "ThrowStatement > CallExpression[callee.name='data']",
+          message: "Throw refusal(body, status) (app/.server/http/refuse.ts): a thrown data() without a status text reaches data requests as 'Internal Server Error'.",
+        },
       ],
       "no-restricted-properties": [
         "error",

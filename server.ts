@@ -18,7 +18,7 @@ import { createLogger } from "~/.server/log";
 import { backup, BackupError, restore } from "~/.server/system/backup";
 import { requestContext } from "~/.server/http/request";
 import * as accounts from "~/.server/accounts/service";
-import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset } from "~/.server/http/guards";
+import { badInputGuard, bodyLimitGuard, clientErrorAnswer, errorPage, decodable, installFormGuard, missingAsset, sameOriginGuard } from "~/.server/http/guards";
 import { securityHeaders } from "~/.server/http/security";
 import { createPageCache, privateByDefault } from "~/.server/http/page-cache";
 import { createMetrics, routeMatcher } from "~/.server/http/metrics";
@@ -74,6 +74,8 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
   app.use(compression());
+  // first: every answer, static files and the guards' refusals included, carries the security headers
+  app.use(securityHeaders({ production: ctx.config.production, dev: Boolean(opts.vite) }));
 
   if (opts.vite) {
     app.use(opts.vite.middlewares);
@@ -140,7 +142,8 @@ export async function createApp(booted: Booted, opts: { vite?: ViteDevServer; ad
 
   app.use(badInputGuard);
   app.use(bodyLimitGuard);
-  app.use(securityHeaders({ production: ctx.config.production, dev: Boolean(opts.vite) }));
+  // a browser's state-changing request from another site goes no further, whatever the path (http/guards.ts)
+  app.use(sameOriginGuard(ctx.log));
   // the bank's 3-D Secure page carries its own CSP (payments/http.ts)
   app.get("/odeme/3ds/:id/banka", threeDsBankPage(ctx));
 

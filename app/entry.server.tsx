@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./ui/nonce";
 import { isNoindexPath } from "./shared/sitemap";
@@ -86,5 +86,10 @@ export function deferScripts(html: string): string {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as unknown as AppLoadContext | undefined;
-  ctx?.app?.log.error({ err: error, requestId: ctx.requestId, path: new URL(request.url).pathname }, "route error");
+  const log = ctx?.app?.log;
+  if (!log) return;
+  const at = { err: error, requestId: ctx.requestId, path: new URL(request.url).pathname };
+  // an expected refusal (a page without an action, an unknown route) is the sender's doing: a warning, not a fault
+  if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...at, status: error.status }, "request refused");
+  else log.error(at, "route error");
 };

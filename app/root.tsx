@@ -181,19 +181,33 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * What the error view says: a missing page, a page that takes no form (405), a refusal with its own Turkish text
+ * (4xx thrown by an action: a stale CSRF token, a body that cannot be read), or the system error with its id.
+ */
+function errorText(error: unknown): { title: string; body: string | null; fault: boolean } {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    if (error.status === 404) return { title: tr.errors.notFoundTitle, body: null, fault: false };
+    if (error.status === 405) return { title: tr.errors.methodNotAllowedTitle, body: tr.errors.noActionBody, fault: false };
+    const own = error.data && typeof error.data === "object" && "error" in error.data && typeof error.data.error === "string" ? error.data.error : null;
+    return { title: tr.errors.refusedTitle, body: own ?? tr.errors.badRequestBody, fault: false };
+  }
+  return { title: tr.errors.pageTitle, body: tr.errors.pageBody, fault: true };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { title, body, fault } = errorText(error);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? tr.errors.notFoundTitle : tr.errors.pageTitle}</h1>
-      {notFound ? null : <p className="mt-4">{tr.errors.pageBody}</p>}
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {body ? <p className="mt-4">{body}</p> : null}
       <p className="mt-6">
         <a href="/home" className="underline">
           {tr.common.home}
         </a>
       </p>
-      {root?.requestId && !notFound ? <p className="mt-6 text-sm text-stone-600">{fmt(tr.errors.requestId, { id: root.requestId })}</p> : null}
+      {root?.requestId && fault ? <p className="mt-6 text-sm text-stone-600">{fmt(tr.errors.requestId, { id: root.requestId })}</p> : null}
     </main>
   );
 }

@@ -3,6 +3,7 @@ import * as accounts from "~/.server/accounts/service";
 import { signInSchema } from "~/shared/account";
 import { accountTr } from "~/shared/texts/account.tr";
 import { tr } from "~/shared/texts/tr";
+import { mediaType } from "~/.server/http/guards";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -14,9 +15,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * Only JSON is accepted: a page on another site cannot send it without a CORS preflight, which is never granted.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: tr.errors.badRequestTitle }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
-    return Response.json({ error: accountTr.validation.formInvalid }, { status: 415, headers: NO_STORE });
+  if (request.method !== "POST") return Response.json({ error: tr.errors.methodNotAllowedBody }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  if (mediaType(request.headers.get("content-type")) !== "application/json") {
+    return Response.json({ error: tr.errors.unsupportedMediaType }, { status: 415, headers: NO_STORE });
   }
   const body: unknown = await request.json().catch(() => null);
   const parsed = signInSchema.safeParse(body && typeof body === "object" ? body : {});
@@ -36,5 +37,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return Response.json({ error: tr.errors.badRequestTitle }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return Response.json({ error: tr.errors.methodNotAllowedBody }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
 }

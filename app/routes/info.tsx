@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/info";
 import { InfoArticle } from "~/features/content/InfoArticle";
 import { getInfoPage, type InfoPageKey } from "~/.server/site/pages";
@@ -22,7 +22,7 @@ const PAGES: Record<string, InfoPageKey> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const key = PAGES[new URL(request.url).pathname.replace(/\/+$/, "")];
-  if (!key) throw data(null, { status: 404 });
+  if (!key) throw refusal(null, 404);
   return { page: (await getInfoPage(context.app, key)).page };
 }
 

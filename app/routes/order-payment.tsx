@@ -94,7 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, overlay: "done", message: checkoutTr.overlay.quickDone });
   }
 
-  // intent 'save': the non-secret part of the payment form (the card itself stays in the browser's memory)
+  // intent 'save': the non-secret part of the payment form (the card itself stays in the browser's memory);
+  // a guest's saves are limited per client, as sign-in is
+  if (!session.user) {
+    const limited = await checkout.guestSaveLimited(app, context.clientIp);
+    if (limited) return data<ActionResult>({ ok: false, error: limited.error }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  }
   const parsed = saveSchema.safeParse({
     email: str(form, "email"),
     mode: str(form, "mode") === "saved" ? "saved" : "new",
@@ -126,9 +131,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(t.saveFailed);
   }
   if (session.user || state.guestChosen) throw redirect("/order/confirm");
-  // SPEC §4: a guest is asked to sign in (existing customer) or offered quick membership
-  const { s } = await checkout.checkEmail(app, p.email);
-  return data<ActionResult>({ ok: true, overlay: s === 1 ? "existing" : "new", email: p.email });
+  // SPEC §4 asks whether the e-mail has an account; answering that would tell anyone (issue 23 §3): every guest
+  // gets the same choice — sign in, quick membership, or go on without signing in
+  return data<ActionResult>({ ok: true, overlay: "choose", email: p.email });
 }
 
 /** A request that never reached the server keeps the page (no reload that would fail too). */

@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/payment-3ds-callback";
 import * as payments from "~/.server/payments/service";
 import type { CallbackFields } from "~/.server/payments/gateway";
@@ -21,8 +22,8 @@ function pick(get: (k: string) => unknown): CallbackFields {
 
 async function handle(context: Route.LoaderArgs["context"], id: string, fields: CallbackFields) {
   const r = await payments.completeChallenge(context.app, id, fields);
-  if (!r) throw data(null, { status: 404 });
-  if (r.status === "rejected") throw data(null, { status: 400 });
+  if (!r) throw refusal(null, 404);
+  if (r.status === "rejected") throw refusal(null, 400);
   return redirect(r.redirectTo, 303);
 }
 

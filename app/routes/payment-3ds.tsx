@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/payment-3ds";
 import * as payments from "~/.server/payments/service";
 import { formatAmount } from "~/shared/money";
@@ -21,7 +22,7 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await payments.challengePage(context.app, params.id);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw refusal(null, 404);
   if (page.kind === "finished") throw redirect(page.redirectTo);
   if (page.kind === "provider") throw redirect(`/odeme/3ds/${encodeURIComponent(params.id)}/banka`);
   return { amount: page.amount, lastFour: page.lastFour, bankName: page.bankName, code: page.code, triesLeft: page.triesLeft };
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const answer = form.get("intent") === "cancel" ? ({ cancel: true } as const) : { code: String(form.get("code") ?? "").slice(0, 12) };
   const r = await payments.answerChallenge(context.app, params.id, answer);
-  if (!r) throw data(null, { status: 404 });
+  if (!r) throw refusal(null, 404);
   // 200, not 422: a wrong code is an expected answer of the form (the browser logs 4xx fetches as errors)
   if ("wrong" in r) return { error: fmt(t.wrongCode, { left: r.triesLeft }) };
   throw redirect(r.redirectTo, 303);

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/payment-result";
 import * as payments from "~/.server/payments/service";
 import { CardBadge } from "~/features/payments/CardBadge";
@@ -22,7 +23,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("odeme") ?? "";
   const p = id ? await payments.getPayment(context.app, id) : null;
-  if (!p) throw data(null, { status: 404 });
+  if (!p) throw refusal(null, 404);
   const o = p.outcome;
   return {
     status: o.status,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/printinvoice";
 import * as printing from "~/.server/printing/service";
 import { InvoiceSheet } from "~/features/invoice/InvoiceSheet";
@@ -16,7 +17,7 @@ export function meta() {
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await printing.printableOrder(context.app, request, "invoice", params.order);
-  if (!order) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!order) throw refusal(null, 404, { headers: { "Cache-Control": "no-store" } });
   return data({ invoice: await printing.invoiceView(context.app, order) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/printnote";
 import * as printing from "~/.server/printing/service";
 import { PrintedNote } from "~/features/notes/PrintedNote";
@@ -17,7 +18,7 @@ export function meta() {
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await printing.printableOrder(context.app, request, "note", params.order);
-  if (!order) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!order) throw refusal(null, 404, { headers: { "Cache-Control": "no-store" } });
   const note = await printing.noteView(context.app, order);
   return data({ note }, { headers: { "Cache-Control": "private, no-store" } });
 }

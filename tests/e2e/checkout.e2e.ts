@@ -196,7 +196,9 @@ describe("checkout", () => {
     await payWithNewCard(t.page, MEMBER.email);
     const dialog = t.page.getByRole("dialog", { name: "Üye misiniz?" });
     await dialog.waitFor();
-    await expect(dialog.getByRole("tab", { name: "Hızlı Üyelik" }).isDisabled()).resolves.toBe(true);
+    // the same choice as for any guest (issue 23 §3: the step does not say whether the e-mail has an account)
+    await expect(dialog.getByRole("tab", { name: "Hızlı Üyelik" }).isDisabled()).resolves.toBe(false);
+    await expect(dialog.getByRole("tab", { name: "Üye Girişi" }).getAttribute("aria-selected")).resolves.toBe("true");
     await dialog.getByLabel("Şifre", { exact: true }).fill(MEMBER.password);
     await dialog.getByRole("button", { name: "Giriş Yap" }).click();
     await t.page.waitForURL("**/order/confirm");

@@ -56,12 +56,12 @@ async function ankara(app: AppContext) {
 
 /**
  * A basket with `lines`, its delivery (standard carrier to Ankara/Çankaya, `fullName` and `address` as given) and
- * payment saved: ready for the confirm step.
+ * payment saved: ready for the confirm step (a guest has chosen to go on without signing in unless `guestChosen: false`).
  */
 export async function readyBasket(
   app: AppContext,
   owner: basket.Owner,
-  opts: { lines: { productId: number; quantity: number }[]; pay: checkout.PaymentState; email: string; fullName?: string; address?: string },
+  opts: { lines: { productId: number; quantity: number }[]; pay: checkout.PaymentState; email: string; fullName?: string; address?: string; guestChosen?: boolean },
 ): Promise<checkout.OpenBasket> {
   for (const l of opts.lines) {
     const r = await basket.addItem(app, owner, l);
@@ -87,7 +87,7 @@ export async function readyBasket(
   const saved = await checkout.saveDelivery(app, b, owner.userId, form.data);
   if (!saved.ok) throw new Error(saved.message);
   await checkout.savePayment(app, b.id, opts.email, opts.pay);
-  if (owner.userId === null) await checkout.chooseGuest(app, b.id);
+  if (owner.userId === null && opts.guestChosen !== false) await checkout.chooseGuest(app, b.id);
   return (await basket.getBasket(app, owner)) as checkout.OpenBasket;
 }
 

@@ -16,6 +16,8 @@ export interface RunningShop {
   env: Record<string, string>;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** The shop's log lines (pino JSON) when started with `captureLog`; otherwise empty. */
+  log: string[];
   /** Runs `npm run site -- …` against this shop. */
   site(...args: string[]): Promise<{ code: number; out: string }>;
 }
@@ -35,7 +37,7 @@ export async function freePort(): Promise<number> {
  * Starts the built shop (`node server.js`) on a free port with its own data directory, or its own
  * PostgreSQL database when DATABASE_URL is set. NODE_ENV=production unless a fixed clock is asked for.
  */
-export async function startShop(opts: { env?: Record<string, string>; shopNow?: string } = {}): Promise<RunningShop> {
+export async function startShop(opts: { env?: Record<string, string>; shopNow?: string; captureLog?: boolean } = {}): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
   const baseUrl = process.env.DATABASE_URL;
@@ -65,7 +67,16 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
-  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", opts.captureLog ? "pipe" : "inherit", "inherit"] });
+  const log: string[] = [];
+  if (opts.captureLog) {
+    let rest = "";
+    child.stdout!.on("data", (d) => {
+      const lines = (rest + String(d)).split("\n");
+      rest = lines.pop() ?? "";
+      log.push(...lines.filter(Boolean));
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -84,6 +95,7 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     dataDir,
     env,
     process: child,
+    log,
     async stop() {
       // a process killed by a signal (a crash test's SIGKILL) has signalCode set and exitCode null
       if (child.exitCode === null && child.signalCode === null) {
@@ -129,7 +141,7 @@ export async function withShopDb<T>(env: Record<string, string | undefined>, fn:
 export async function startPreparedShop(
   env: Record<string, string>,
   prepare: (app: AppContext) => Promise<void>,
-  opts: { shopNow?: string } = {},
+  opts: { shopNow?: string; captureLog?: boolean } = {},
 ): Promise<{ shop: RunningShop; cleanup(): void }> {
   // `prepare` runs at the shop's fixed time too: data it makes for a checkout (a delivery choice with its
   // shown dates) must be what the shop computes at its own time

@@ -144,7 +144,9 @@ describe("the spec's words and small behaviours (issue 22 §3)", () => {
     await p.getByRole("button", { name: "Devam Et" }).click();
     const dialog = p.getByRole("dialog", { name: "Üye misiniz?" });
     await dialog.waitFor();
-    // quick membership: the name defaults from the card holder (SPEC §2.8)
+    // quick membership: the name defaults from the card holder (SPEC §2.8); every guest sees the same choice, sign-in
+    // first (issue 23 §3: the step does not tell whether the e-mail has an account)
+    await dialog.getByRole("tab", { name: "Hızlı Üyelik" }).click();
     await expect(dialog.getByLabel("Ad Soyad").inputValue()).resolves.toBe("Ayse Yilmaz");
     await dialog.getByRole("button", { name: "Üye olmadan devam et" }).click();
     await p.waitForURL("**/order/confirm");

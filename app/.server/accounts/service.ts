@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { refusal } from "../http/refuse";
 import type { AppContext, RequestContext } from "../context";
 import type { UserRole } from "../db/schema/accounts";
 import { check, hit, peek, perClient, perSubject, perSubjectClient } from "../ratelimit/service";
@@ -151,7 +152,7 @@ export async function requireUser(ctx: Pick<RequestContext, "app">, request: Req
 export async function requireStaff(ctx: Pick<RequestContext, "app">, request: Request, ...roles: UserRole[]): Promise<Session & { user: SessionUser }> {
   const s = await requireUser(ctx, request);
   if (s.user.role === "admin" || (s.user.role !== "customer" && roles.includes(s.user.role))) return s;
-  throw data({ ok: false, error: tr.errors.pageBody }, { status: 403 });
+  throw refusal({ ok: false, error: tr.errors.pageBody }, 403);
 }
 
 /**
@@ -160,7 +161,7 @@ export async function requireStaff(ctx: Pick<RequestContext, "app">, request: Re
  */
 export async function verifyCsrf(ctx: Pick<RequestContext, "app">, request: Request, form: FormData | null): Promise<void> {
   if (!(await sessions.csrfOk(ctx.app, request, form))) {
-    throw data({ ok: false as const, error: accountTr.csrf.failed }, { status: 403 });
+    throw refusal({ ok: false as const, error: accountTr.csrf.failed }, 403);
   }
 }
 
@@ -528,9 +529,4 @@ export async function finishThirdPartySignIn(app: AppContext, request: Request):
   const signed = await startSession(app, request, user, "web");
   for (const c of signed.headers.getSetCookie()) headers.append("Set-Cookie", c);
   return { ok: true, returnUrl: r.returnUrl, headers };
-}
-
-/** Whether a customer account exists for an e-mail (checkout's 'check user by e-mail', SPEC §7). */
-export async function accountExists(app: AppContext, email: string): Promise<boolean> {
-  return Boolean(await repo.findUserByEmail(app.db, normalizeEmail(email)));
 }

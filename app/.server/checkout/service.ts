@@ -25,10 +25,10 @@ import * as orders from "../orders/service";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
 import * as notes from "../notes/service";
-import * as accounts from "../accounts/service";
 import * as campaigns from "../campaigns/service";
 import * as printing from "../printing/service";
 import { queueMail } from "../mail/service";
+import { hit, perClient } from "../ratelimit/service";
 import { getSettings } from "../settings/service";
 import { discountLabel, withDelivery, type Summary } from "~/shared/amounts";
 import type { CardType } from "~/shared/card";
@@ -38,7 +38,7 @@ import type { DeliveryForm } from "~/shared/checkout-forms";
 import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
-import { fmt } from "~/shared/texts/tr";
+import { fmt, tr } from "~/shared/texts/tr";
 import { contractText, distanceSalesContract, preInformationForm, type ContractInput } from "./contracts";
 
 export type BasketView = basketService.BasketView;
@@ -337,8 +337,13 @@ export async function chooseGuest(app: AppContext, basketId: number): Promise<vo
 }
 
 /** SPEC §7 'Check user by e-mail': s = 1 when a customer account exists for the address. */
-export async function checkEmail(app: AppContext, email: string): Promise<{ s: 0 | 1 }> {
-  return { s: (await accounts.accountExists(app, email)) ? 1 : 0 };
+/** A guest's saves of the payment step per client: [limit, window seconds] (issue 23 §3). */
+export const GUEST_SAVE_LIMIT = { limit: 20, windowSeconds: 900 } as const;
+
+/** Counts a guest's save of the payment step for this client; the refusal when there were too many. */
+export async function guestSaveLimited(app: AppContext, ip: string): Promise<{ error: string; retryAfterSeconds: number } | null> {
+  const r = await hit(app, perClient("checkout-guest-save", ip), GUEST_SAVE_LIMIT.limit, GUEST_SAVE_LIMIT.windowSeconds);
+  return r.allowed ? null : { error: tr.errors.tooManyRequests, retryAfterSeconds: r.retryAfterSeconds };
 }
 
 // ─── step 3: confirm and place ──────────────────────────────────────────────────────────────────
@@ -351,12 +356,12 @@ export type PlaceResult =
   | { status: "processing" }
   | { status: "failed"; message: string; goTo?: "/order/delivery" | "/order/payment" | "/order/confirm" | "/basket" };
 
-export class OutOfStock extends Error {
+export class OutOfStock extends payments.OrderRefused {
   constructor(readonly productName: string) {
     super(`out of stock: ${productName}`);
   }
 }
-export class BasketChanged extends Error {}
+export class BasketChanged extends payments.OrderRefused {}
 
 /** HEDEF81 holds exactly one introduction package (the basket was reduced to it when the buyer joined). */
 function hedef81Basket(basket: BasketView): boolean {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../log";
 
@@ -10,7 +10,7 @@ declare module "express-serve-static-core" {
 }
 
 /**
- * Gives each request an id (echoed as X-Request-Id) and a CSP nonce, and logs one line when it ends: request id,
+ * Gives each request an id (echoed as X-Request-Id) and logs one line when it ends (the CSP nonce: http/security.ts): request id,
  * method, route, path, status, milliseconds. Expected refusals (4xx) are `info`, too many requests and 503
  * (maintenance) `warn`, server failures `error`. `observe` also counts it for the metrics.
  */
@@ -20,7 +20,6 @@ export function requestContext(log: Logger, opts: { routeOf?: (path: string) => 
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
     res.locals.requestId = requestId;
-    res.locals.nonce = randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

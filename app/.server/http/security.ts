@@ -1,14 +1,29 @@
 import helmet from "helmet";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Response } from "express";
+import type { NextFunction, Request, Response } from "express";
+
+/** Browser features no page of the shop uses: refused for the page and everything it embeds. */
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()";
+
+/** Headers for answers written without Express (node:http's own refusals): no framing, no sniffing, nothing runs. */
+export const BARE_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+};
 
 /**
- * Security headers. Scripts need this request's nonce (no 'unsafe-inline' for scripts);
+ * Security headers for every answer Express sends, mounted first (before static files and the guards that
+ * answer malformed requests). Scripts need this request's nonce (no 'unsafe-inline' for scripts), made here;
  * pages may not be framed; HSTS only in production.
  */
 export function securityHeaders(opts: { production: boolean; dev: boolean }) {
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.nonce}'`;
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: opts.dev
       ? false // Vite's dev client injects inline scripts
       : {
@@ -32,4 +47,9 @@ export function securityHeaders(opts: { production: boolean; dev: boolean }) {
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }

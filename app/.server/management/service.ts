@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { refusal as refused } from "../http/refuse";
 import type { AppContext, RequestContext } from "../context";
 import * as accounts from "../accounts/service";
 import * as audit from "../audit/service";
@@ -81,13 +82,13 @@ export async function staffAction(
     form = await request.formData();
   } catch {
     // a body over the route's limit (limitBody) or not a form at all
-    throw data({ reason: "tooLarge" as const }, { status: 413 });
+    throw refused({ reason: "tooLarge" as const }, 413);
   }
   if (typeof capability === "function" && !can(staff.role, capability(form))) throw forbidden();
   try {
     await accounts.verifyCsrf(ctx, request, form);
   } catch {
-    throw data({ reason: "csrf" as const }, { status: 403 });
+    throw refused({ reason: "csrf" as const }, 403);
   }
   return { staff, form };
 }
@@ -98,7 +99,7 @@ export async function staffAction(
  */
 export function limitBody(request: Request, maxBytes: number): Request {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw data({ reason: "tooLarge" as const }, { status: 413 });
+  if (declared > maxBytes) throw refused({ reason: "tooLarge" as const }, 413);
   if (!request.body) return request;
   let seen = 0;
   const body = request.body.pipeThrough(

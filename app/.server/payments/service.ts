@@ -94,6 +94,13 @@ export type { CardInput } from "./gateway";
 
 const hooks = new Map<string, SuccessHook>();
 
+/**
+ * What a success hook throws when the shop, as expected, cannot take the order it was paid for (stock or a ready
+ * date taken by a buyer who was quicker, a basket changed meanwhile): the charge is voided and this is logged as
+ * a warning. Anything else a hook throws is a fault.
+ */
+export class OrderRefused extends Error {}
+
 /** Registers the code that must run exactly once when a payment succeeds (see the contract above). */
 export function onPaymentSucceeded(name: string, hook: SuccessHook): void {
   hooks.set(name, hook);
@@ -406,7 +413,8 @@ async function settle(app: AppContext, intentId: string, r: ({ ok: true } & Paym
       }
     });
   } catch (err) {
-    app.log.error({ err, intentId }, "payment succeeded but the shop could not take the order: voiding");
+    if (err instanceof OrderRefused) app.log.warn({ reason: err.message, intentId }, "payment succeeded but the order was refused: voiding");
+    else app.log.error({ err, intentId }, "payment succeeded but the shop could not take the order: voiding");
     await voidPayment(app, intentId, r);
   }
   const i = await repo.findIntent(app.db, intentId);

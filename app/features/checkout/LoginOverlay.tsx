@@ -10,12 +10,17 @@ import { focusFirstInvalid } from "~/ui/focus";
 
 const t = checkoutTr.overlay;
 
-/** What the payment step answers a guest: sign in (the e-mail has an account) or quick membership. */
-export type OverlayResult = { ok: true; overlay: "existing" | "new"; email: string } | { ok: true; overlay: "done"; message: string };
+/**
+ * What the payment step answers a guest: the same choice whether or not the e-mail has an account (the answer is
+ * no account lookup, issue 23 §3), or the quick membership's result.
+ */
+export type OverlayResult = { ok: true; overlay: "choose"; email: string } | { ok: true; overlay: "done"; message: string };
 
 /**
- * The login overlay of the payment step (SPEC §2.8, §4): tabs 'Üye Girişi' and 'Hızlı Üyelik' (disabled for an
- * existing customer), and 'Üye olmadan devam et'. The buyer chooses the quick membership password (DESIGN).
+ * The login overlay of the payment step (SPEC §2.8, §4): tabs 'Üye Girişi' and 'Hızlı Üyelik', and 'Üye olmadan
+ * devam et', the same for every guest (SPEC disables quick membership for existing customers; that would say who
+ * has an account — a quick membership for a taken e-mail mails its owner instead). The buyer chooses the quick
+ * membership password (DESIGN).
  */
 export function LoginOverlay({
   result,
@@ -29,8 +34,7 @@ export function LoginOverlay({
   onClose: () => void;
   errors: Record<string, string>;
 }) {
-  const existing = result.overlay === "existing";
-  const [tab, setTab] = useState<"member" | "quick">(existing ? "member" : "quick");
+  const [tab, setTab] = useState<"member" | "quick">("member");
   const busy = useNavigation().state !== "idle";
   // a refused sign-in or membership: the focus goes to the field at fault (its message is tied to it)
   const refused = Object.entries(errors).join();
@@ -39,7 +43,7 @@ export function LoginOverlay({
   }, [refused]);
   return (
     <Dialog open onClose={onClose} title={t.title} wide>
-      <p className="text-sm">{existing ? t.intro : t.quickIntro}</p>
+      <p className="text-sm">{t.intro}</p>
       <div role="tablist" aria-label={t.title} className="mt-4 flex gap-2 border-b border-choc-100">
         <button type="button" role="tab" id="tab-member" aria-selected={tab === "member"} aria-controls="panel-member" onClick={() => setTab("member")} className={`min-h-11 px-3 font-semibold ${tab === "member" ? "border-b-2 border-choc-700" : ""}`}>
           {t.memberTab}
@@ -50,7 +54,6 @@ export function LoginOverlay({
           id="tab-quick"
           aria-selected={tab === "quick"}
           aria-controls="panel-quick"
-          disabled={existing}
           onClick={() => setTab("quick")}
           className={`min-h-11 px-3 font-semibold disabled:opacity-40 ${tab === "quick" ? "border-b-2 border-choc-700" : ""}`}
         >
@@ -71,6 +74,7 @@ export function LoginOverlay({
         </div>
       ) : (
         <div role="tabpanel" id="panel-quick" aria-labelledby="tab-quick">
+        <p className="mt-4 text-sm">{t.quickIntro}</p>
         <Form method="post" className="mt-4 space-y-3">
           <CsrfField />
           <input type="hidden" name="intent" value="quick" />

@@ -120,7 +120,7 @@ export const checkoutTr = {
   },
   overlay: {
     title: "Üye misiniz?",
-    intro: "Bu e-posta adresiyle kayıtlı bir üyeliğiniz var. Giriş yaparak siparişinizi üyeliğinize bağlayabilirsiniz.",
+    intro: "Üyeyseniz giriş yapın, siparişiniz üyeliğinize bağlansın. Üye değilseniz hızlı üye olabilir ya da üye olmadan devam edebilirsiniz.",
     memberTab: "Üye Girişi",
     quickTab: "Hızlı Üyelik",
     quickIntro: "Şifre belirleyin; siparişiniz yeni üyeliğinize bağlansın ve puan kazanın.",
@@ -135,7 +135,7 @@ export const checkoutTr = {
     passwordLength: "Şifre 8 ile 64 karakter arasında olmalıdır",
     passwordsDiffer: "Girilen şifreler birbirinden farklıdır",
     passwordsRequired: "Şifre alanları doldurulmalıdır",
-    quickDone: "Üyeliğiniz oluşturuldu. Aktivasyon bağlantısını e-posta adresinize gönderdik; siparişinize devam edebilirsiniz.",
+    quickDone: "Teşekkürler! Üyeliğinizle ilgili bağlantıyı e-posta adresinize gönderdik; siparişinize devam edebilirsiniz.",
   },
   confirm: {
     title: "Sipariş Özeti",
