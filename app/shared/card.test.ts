@@ -135,10 +135,7 @@ describe("card entry schema", () => {
   it("holder, code and expiry", () => {
     expect(messages({ ...good, cardHolder: " " })).toContain(paymentTr.validation.cardHolderRequired);
     expect(messages({ ...good, cardHolder: "x".repeat(51) })).toContain(paymentTr.validation.cardHolderTooLong);
-    expect(messages({ ...good, secCode: "12" })).toContain(paymentTr.validation.secCodeInvalid);
-    expect(messages({ ...good, secCode: "1234" })).toContain(paymentTr.validation.secCodeInvalid);
     expect(messages({ ...good, creditCardNumber: "374427000000003", secCode: "1234" })).toEqual([]);
-    expect(messages({ ...good, creditCardNumber: "374427000000003", secCode: "123" })).toContain(paymentTr.validation.secCodeInvalid);
     expect(messages({ ...good, month: "10", year: "2026" })).toContain(paymentTr.validation.monthPast);
     expect(messages({ ...good, year: "2025" })).toContain(paymentTr.validation.yearPast);
   });
@@ -153,5 +150,31 @@ describe("card entry schema", () => {
       secCode: paymentTr.validation.secCodeRequired,
     });
     expect(r.error?.issues.find((i) => i.path[0] === "creditCardNumber" && i.message !== paymentTr.validation.cardNumberRequired)).toBeUndefined();
+  });
+});
+
+describe("security code: the message names the rule of the card typed (issue 23 §6)", () => {
+  const schema = cardEntrySchema(NOW);
+  const entry = { cardHolder: "Ayşe Yılmaz", month: "12", year: "2030" };
+  const codeMessages = (creditCardNumber: string, secCode: string) => {
+    const r = schema.safeParse({ ...entry, creditCardNumber, secCode });
+    return r.success ? [] : r.error.issues.filter((i) => i.path[0] === "secCode").map((i) => i.message);
+  };
+  it.each([
+    ["Mastercard", "5528790000000008", "1234", "Bu kartın güvenlik kodu 3 hanelidir"],
+    ["Mastercard", "5528790000000008", "12", "Bu kartın güvenlik kodu 3 hanelidir"],
+    ["Visa", "4766620000000001", "1234", "Bu kartın güvenlik kodu 3 hanelidir"],
+    ["Troy", "9792030000000000", "12345", "Bu kartın güvenlik kodu 3 hanelidir"],
+    ["AMEX", "374427000000003", "123", "American Express kartların güvenlik kodu 4 hanelidir"],
+    ["AMEX", "374427000000003", "12", "American Express kartların güvenlik kodu 4 hanelidir"],
+  ])("%s %s, code %j → one message naming its rule", (_brand, number, code, message) => {
+    expect(codeMessages(number, code)).toEqual([message]);
+    expect(codeMessages(number, code).join()).not.toContain("3 ya da 4");
+  });
+  it("the right length passes; letters and an empty code keep their own messages", () => {
+    expect(codeMessages("5528790000000008", "123")).toEqual([]);
+    expect(codeMessages("374427000000003", "1234")).toEqual([]);
+    expect(codeMessages("5528790000000008", "")).toEqual([paymentTr.validation.secCodeRequired]);
+    expect(codeMessages("5528790000000008", "12a")).toEqual([paymentTr.validation.secCodeDigits]);
   });
 });

@@ -146,6 +146,18 @@ export const cardNumberSchema = z.string({ error: v.cardNumberRequired }).check(
 
 const chosen = (x: unknown) => (x === "" || x === undefined || x === null ? undefined : Number(x));
 
+/**
+ * The security code's length for the card typed, with a message that names that card's rule: AMEX 4 digits, the
+ * others 3; '3 or 4' only while the card type is not known yet. Null when it fits (or is not all digits: the
+ * field's own check says so).
+ */
+export function secCodeProblem(type: CardType, code: string): string | null {
+  if (!/^\d+$/.test(code)) return null;
+  if (type === "AMEX") return code.length === 4 ? null : v.secCodeFour;
+  if (type === "Unknown") return code.length === 3 || code.length === 4 ? null : v.secCodeInvalid;
+  return code.length === 3 ? null : v.secCodeThree;
+}
+
 /** The card entry of the payment form (SPEC §3 Payment form cardEntry), validated against "now". */
 export function cardEntrySchema(now: { year: number; month: number }) {
   const entry = z
@@ -157,18 +169,15 @@ export function cardEntrySchema(now: { year: number; month: number }) {
       // an unchosen select ('') is the field's own 'please choose' message, not a range error
       month: preprocess(chosen, z.number({ error: v.monthRequired }).check(z.int(v.monthInvalid))),
       year: preprocess(chosen, z.number({ error: v.yearRequired }).check(z.int(v.yearRequired))),
-      secCode: z.string({ error: v.secCodeRequired }).check(z.minLength(1, v.secCodeRequired), z.regex(/^\d{3,4}$/, v.secCodeInvalid)),
+      secCode: z.string({ error: v.secCodeRequired }).check(z.minLength(1, v.secCodeRequired), z.regex(/^\d*$/, v.secCodeDigits)),
     })
     .check(
       z.superRefine((c, ctx) => {
         if (typeof c.month !== "number" || typeof c.year !== "number") return; // each has its own message already
         const p = expiryProblem(c.month, c.year, now);
         if (p) ctx.addIssue({ code: "custom", path: [p.startsWith("month") ? "month" : "year"], message: expiryMessage(p, now) });
-        // AMEX has a 4-digit code, the others 3
-        const type = cardTypeOf(c.creditCardNumber);
-        if (/^\d{3,4}$/.test(c.secCode) && (type === "AMEX") !== (c.secCode.length === 4) && type !== "Unknown") {
-          ctx.addIssue({ code: "custom", path: ["secCode"], message: v.secCodeInvalid });
-        }
+        const problem = secCodeProblem(cardTypeOf(c.creditCardNumber), c.secCode);
+        if (problem) ctx.addIssue({ code: "custom", path: ["secCode"], message: problem });
       }),
     );
   return z.pipe(

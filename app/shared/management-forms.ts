@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { preprocess } from "./zod-mini";
+import { digitsOnly, preprocess } from "./zod-mini";
 import { foldIdentifier, upperIdentifier } from "./fold";
 import { istanbulInstant, istanbulParts } from "./clock";
 import { toKurus } from "./money";
@@ -44,12 +44,12 @@ const optionalAmount = preprocess(
 );
 const wholeNumber = (min: number, max: number) =>
   preprocess(
-    (v) => (str(v) === "" ? Number.NaN : Number(str(v))),
+    digitsOnly,
     z.number({ error: V.number }).check(z.int({ error: V.number }), z.gte(min, fmtRange(min, max)), z.lte(max, fmtRange(min, max))),
   );
 const optionalWholeNumber = (min: number, max: number) =>
   preprocess(
-    (v) => (str(v) === "" ? null : Number(str(v))),
+    (v) => (v === undefined || v === null || v === "" ? null : digitsOnly(v)),
     z.union([z.null(), z.number().check(z.int(fmtRange(min, max)), z.gte(min, fmtRange(min, max)), z.lte(max, fmtRange(min, max)))], {
       error: fmtRange(min, max),
     }),
@@ -61,8 +61,8 @@ function fmtRange(min: number, max: number) {
 const decimal = (min: number, max: number) =>
   preprocess(
     (v) => {
-      const s = String(str(v)).replace(",", ".");
-      return s === "" || !/^-?\d+(\.\d+)?$/.test(s) ? Number.NaN : Number(s);
+      const s = typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(",", ".") : "";
+      return !/^-?[0-9]+(\.[0-9]+)?$/.test(s) ? Number.NaN : Number(s);
     },
     z.number({ error: V.number }).check(z.gte(min, fmtRange(min, max)), z.lte(max, fmtRange(min, max))),
   );

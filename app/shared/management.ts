@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { fieldErrors, preprocess } from "./zod-mini";
+import { digitsOnly, fieldErrors, preprocess } from "./zod-mini";
 import { DELIVERY_TYPES, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { toKurus } from "./money";
 import { managementTr } from "./texts/management.tr";
@@ -218,10 +218,10 @@ export const staffAddSchema = z.object({
   name: preprocess(str, z.union([z.literal(""), z.string().check(z.minLength(2, V.name), z.maxLength(60, V.name))])),
 });
 export const staffRoleSchema = z.object({
-  userId: z.coerce.number().check(z.int(), z.positive()),
+  userId: preprocess(digitsOnly, z.number().check(z.int(), z.positive())),
   role: z.enum(STAFF_ROLES, { error: V.role }),
 });
-export const staffRemoveSchema = z.object({ userId: z.coerce.number().check(z.int(), z.positive()) });
+export const staffRemoveSchema = z.object({ userId: preprocess(digitsOnly, z.number().check(z.int(), z.positive())) });
 
 export const productionDaySchema = z.object({ day: z.catch(preprocess(str, z.union([z.literal(""), isoDate])), "") });
 

@@ -17,3 +17,12 @@ export function fieldErrors(error: Issues, rootKey = "_"): Record<string, string
   for (const issue of error.issues) out[String(issue.path[0] ?? rootKey)] ??= issue.message;
   return out;
 }
+
+/**
+ * A whole number as typed: decimal digits only, nothing around them (Number() would also take '0x10', '1e3',
+ * ' 12 ' and '+12'). Anything else is NaN, refused by the schema with its message.
+ */
+export function digitsOnly(v: unknown): number {
+  if (typeof v === "number") return v;
+  return typeof v === "string" && /^[0-9]{1,15}$/.test(v) ? Number(v) : Number.NaN;
+}

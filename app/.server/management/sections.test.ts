@@ -217,7 +217,7 @@ describe("catalogue and stock", () => {
     expect((await h.act("marketing", productRoute.action, path, { intent: "stock", stock: "1" }, params)).status).toBe(403);
   });
 
-  it("uploads: PNG, JPEG, WebP up to 1 MB, checked by their bytes; served with their type and nosniff", async () => {
+  it("uploads: PNG, JPEG, WebP up to 1 MB, checked by their bytes; served with their type and a sandboxing CSP (nosniff: on every answer, http/security.ts)", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
     const up = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, slot = "main") =>
       h.act("marketing", productRoute.action, path, { intent: "image", slot, image: new File([bytes], name, { type }) }, params);
@@ -231,7 +231,8 @@ describe("catalogue and stock", () => {
     const served = await h.call(uploadsRoute.loader, new Request(`https://shop.test${src}`), { file: src.split("/").pop()! });
     expect(served.response!.status).toBe(200);
     expect(served.response!.headers.get("content-type")).toBe("image/png");
-    expect(served.response!.headers.get("x-content-type-options")).toBe("nosniff");
+    // nosniff comes from the server for every answer (one header, not two: tests/e2e/hardening.e2e.ts)
+    expect(served.response!.headers.get("x-content-type-options")).toBeNull();
     expect(new Uint8Array(await served.response!.arrayBuffer())).toEqual(png);
     expect(await lastAudit("product", 20002)).toMatchObject({ action: "product.image", after: { slot: "main", bytes: png.length } });
 
@@ -550,6 +551,23 @@ describe("delivery settings", () => {
     const settingsAudit = (await audit.list(app, { entity: "delivery", limit: 200 })).map((e) => e.entityId);
     expect(settingsAudit).toEqual(expect.arrayContaining(["capacityPerDay", "horizonDays", "closedWeekdays", "doorSlots", "vipSlots", "thresholds", "shipping", "notice"]));
     expect(settingsAudit).not.toContain("sameDayCityId"); // unchanged: no entry
+  });
+
+  it("staff numbers are decimal digits only, and a repeated field is refused (issue 23 §6)", async () => {
+    const path = "/management/delivery";
+    const general = { intent: "general", sameDayCityId: "34", capacityPerDay: "150", horizonDays: "45", defaultMinDay: "3" };
+    expect(resultOf(await h.act("operations", deliveryRoute.action, path, general)).ok).toBe(true);
+    for (const capacityPerDay of ["0x10", "1e3", " 12 ", "12.0", "+12", "١٢", "0b11", "12 "]) {
+      const r = await h.act("operations", deliveryRoute.action, path, { ...general, capacityPerDay });
+      expect(r.status, capacityPerDay).toBe(400);
+    }
+    expect((await delivery.getConfig(app)).capacityPerDay).toBe(150);
+    const repeated = await h.act("operations", deliveryRoute.action, path, [...Object.entries(general), ["capacityPerDay", "99999"]]);
+    expect(repeated.status).toBe(400);
+    expect(repeated.data).toMatchObject({ reason: "repeated" });
+    expect((await delivery.getConfig(app)).capacityPerDay).toBe(150);
+    expect(resultOf(await h.act("operations", deliveryRoute.action, path, { ...general, capacityPerDay: "016" })).ok).toBe(true);
+    expect((await delivery.getConfig(app)).capacityPerDay).toBe(16);
   });
 
   it("pickup hours and carriers; a carrier's tracking link", async () => {

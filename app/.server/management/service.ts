@@ -84,6 +84,9 @@ export async function staffAction(
     // a body over the route's limit (limitBody) or not a form at all
     throw refused({ reason: "tooLarge" as const }, 413);
   }
+  // each field once: a repeated one would be read as its last copy by one check and its first by another
+  const repeated = repeatedField(form);
+  if (repeated) throw refused({ reason: "repeated" as const, field: repeated }, 400);
   if (typeof capability === "function" && !can(staff.role, capability(form))) throw forbidden();
   try {
     await accounts.verifyCsrf(ctx, request, form);
@@ -91,6 +94,16 @@ export async function staffAction(
     throw refused({ reason: "csrf" as const }, 403);
   }
   return { staff, form };
+}
+
+/** The first field name a form carries more than once (staff forms send each field once), or null. */
+export function repeatedField(form: FormData): string | null {
+  const seen = new Set<string>();
+  for (const key of form.keys()) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return null;
 }
 
 /**

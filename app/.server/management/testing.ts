@@ -54,8 +54,8 @@ export interface Harness {
   /** A loader or action called with `request`. */
   call(fn: Fn, request: Request, params?: Record<string, string>): Promise<Answer>;
   load(who: Who, fn: Fn, path: string, params?: Record<string, string>): Promise<Answer>;
-  /** A form post (`body` replaces the fields, e.g. a multipart form with a file); the CSRF token is added. */
-  act(who: Who, fn: Fn, path: string, fields: Record<string, string | Blob>, params?: Record<string, string>): Promise<Answer>;
+  /** A form post (`body` replaces the fields, e.g. a multipart form with a file); the CSRF token is added. A list of pairs may repeat a field. */
+  act(who: Who, fn: Fn, path: string, fields: Record<string, string | Blob> | [string, string][], params?: Record<string, string>): Promise<Answer>;
 }
 
 export async function createHarness(opts: { env?: Record<string, string>; now?: string } = {}): Promise<Harness> {
@@ -97,7 +97,8 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
       const session = await accounts.getSession(app, new Request(`${BASE}/`, { headers }));
       const body = new FormData();
       body.set("_csrf", session.csrfToken);
-      for (const [k, v] of Object.entries(fields)) body.set(k, v);
+      if (Array.isArray(fields)) for (const [k, v] of fields) body.append(k, v);
+      else for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return call(fn, new Request(`${BASE}${path}`, { method: "POST", headers, body }), params);
     },
   };

@@ -261,6 +261,8 @@ export function SectionError() {
       ? [t.errors.tooLargeTitle, t.errors.tooLargeBody]
       : status === 403 && reason === "csrf"
       ? [t.errors.failedTitle, t.errors.csrf]
+      : status === 400 && reason === "repeated"
+      ? [t.errors.failedTitle, t.errors.repeated]
       : status === 403
         ? [t.errors.forbiddenTitle, t.errors.forbiddenBody]
         : status === 404

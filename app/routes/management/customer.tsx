@@ -19,7 +19,7 @@ import { CsrfField } from "~/ui/CsrfField";
 import { pageTitle } from "~/ui/PageTitle";
 import { formatAmount } from "~/shared/money";
 import { customerState, eraseSchema, fieldErrors, formatDateTimeTr, statusLabel } from "~/shared/management";
-import { pointsSchema } from "~/shared/management-forms";
+import { idParam, pointsSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 import { busyProps } from "~/ui/busy";
@@ -33,8 +33,8 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 const userIdOf = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw management.notFound();
+  const id = idParam(raw);
+  if (!id) throw management.notFound();
   return id;
 };
 

@@ -43,6 +43,7 @@ export const managementTr = {
     invalidForm: "Lütfen formdaki hataları düzeltin.",
     system: "Sistemsel bir hata oluştu, lütfen tekrar deneyin.",
     csrf: "Güvenlik doğrulaması başarısız oldu. Sayfayı yenileyip tekrar deneyin.",
+    repeated: "Formda aynı alan birden çok kez gönderildi; hiçbir şey kaydedilmedi. Sayfayı yenileyip tekrar deneyin.",
     tooLargeTitle: "Dosya çok büyük",
     tooLargeBody: "Gönderdiğiniz dosya izin verilenden büyük (en fazla 1 MB). Daha küçük bir dosya seçip tekrar deneyin.",
   },

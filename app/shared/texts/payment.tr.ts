@@ -32,6 +32,9 @@ export const paymentTr = {
     yearPast: "Son kullanma yılı içinde bulunduğumuz yıldan önce olamaz",
     secCodeRequired: "Lütfen güvenlik kodunu giriniz",
     secCodeInvalid: "Güvenlik kodu 3 ya da 4 haneli olmalıdır",
+    secCodeDigits: "Güvenlik kodu yalnızca rakamlardan oluşmalıdır",
+    secCodeThree: "Bu kartın güvenlik kodu 3 hanelidir",
+    secCodeFour: "American Express kartların güvenlik kodu 4 hanelidir",
     savedCardRequired: "Lütfen kayıtlı kartlarınızdan birini seçiniz",
   },
   errors: {
