@@ -8,6 +8,7 @@ import { createSandboxGateway } from "./sandbox";
 import type { PaymentGateway } from "./gateway";
 import { fieldsOf, payWithNewCard, TEST_BUYER, testCard } from "./testing";
 import { paymentTr } from "~/shared/texts/payment.tr";
+import { createLogger } from "../log";
 
 let app: TestApp;
 let seq = 0;
@@ -24,6 +25,9 @@ beforeAll(async () => {
   });
   payments.onPaymentSucceeded("test.refuse", async () => {
     throw new Error("out of stock");
+  });
+  payments.onPaymentSucceeded("test.refused", async () => {
+    throw new payments.OrderRefused("out of stock: a quicker buyer took the last box");
   });
 });
 afterAll(() => app.close());
@@ -224,6 +228,37 @@ describe("callbacks are safe", () => {
     const [p] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.conversationId, orderRef));
     expect(p).toMatchObject({ status: "success", cancelled: true });
     expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => a.kind)).toContain("void");
+  });
+
+  // log levels (issue 23 §5)
+  /** Runs `fn` with the app's log captured at info level; the pino lines it wrote. */
+  async function logged(fn: () => Promise<unknown>): Promise<{ level: number; msg: string }[]> {
+    const lines: string[] = [];
+    const was = app.log;
+    (app as { log: typeof app.log }).log = createLogger("info", { write: (l: string) => void lines.push(l) });
+    try {
+      await fn();
+    } finally {
+      (app as { log: typeof app.log }).log = was;
+    }
+    return lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+  }
+
+  it("a paid order the shop refuses as expected (a race lost) is voided with a warning, not an error", async () => {
+    const lines = await logged(async () => {
+      const { id, fields } = await challenged(ref(), "test.refused");
+      expect(await payments.completeChallenge(app, id, fields)).toMatchObject({ status: "failed", code: "shop_rejected" });
+    });
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.some((l) => l.level === 40 && /refused: voiding/.test(l.msg))).toBe(true);
+  });
+
+  it("anything else a success hook throws is a fault: error level", async () => {
+    const lines = await logged(async () => {
+      const { id, fields } = await challenged(ref(), "test.refuse");
+      await payments.completeChallenge(app, id, fields);
+    });
+    expect(lines.some((l) => l.level === 50)).toBe(true);
   });
 });
 
