@@ -152,7 +152,7 @@ export async function requireUser(ctx: Pick<RequestContext, "app">, request: Req
 export async function requireStaff(ctx: Pick<RequestContext, "app">, request: Request, ...roles: UserRole[]): Promise<Session & { user: SessionUser }> {
   const s = await requireUser(ctx, request);
   if (s.user.role === "admin" || (s.user.role !== "customer" && roles.includes(s.user.role))) return s;
-  throw refusal({ ok: false, error: tr.errors.pageBody }, 403);
+  throw refusal({ ok: false, error: tr.errors.forbidden }, 403);
 }
 
 /**

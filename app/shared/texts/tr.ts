@@ -41,6 +41,7 @@ export const tr = {
     noActionBody: "Bu sayfaya form gönderilemez. Lütfen sayfayı yenileyip tekrar deneyin.",
     crossSiteTitle: "İstek reddedildi",
     refusedTitle: "İşleminiz yapılamadı",
+    forbidden: "Bu sayfayı görme ya da bu işlemi yapma yetkiniz yok.",
     crossSiteBody: "Bu işlem yalnızca mağazamızın kendi sayfalarından yapılabilir. Lütfen sayfayı yenileyip tekrar deneyin.",
     unsupportedMediaType: "Gönderilen verinin biçimi desteklenmiyor.",
     tooManyRequests: "Çok fazla istek gönderdiniz, lütfen biraz bekleyip tekrar deneyin.",
