@@ -29,4 +29,15 @@ describe("route labels of the request log and the metrics", () => {
     expect(routeOf("/wp-login.php")).toBe("other");
     expect(routeOf(`/${"a".repeat(300)}`)).toBe("other");
   });
+  it("a malformed percent-encoding is 'other', without the router's warning on stderr", () => {
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(args);
+    try {
+      expect(routeOf("/product/%E0%A4%A")).toBe("other");
+    } finally {
+      console.warn = warn;
+    }
+    expect(warned).toEqual([]);
+  });
 });

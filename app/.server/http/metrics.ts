@@ -1,6 +1,7 @@
 import client from "prom-client";
 import { matchRoutes, type RouteObject } from "react-router";
 import type { AppContext } from "../context";
+import { decodable } from "./guards";
 import * as orders from "../orders/service";
 import * as payments from "../payments/service";
 import { backlog } from "../jobs/service";
@@ -36,6 +37,8 @@ export function routeMatcher(routes: BuildRoutes | undefined): (pathname: string
     if (path.startsWith("/assets/")) return "/assets";
     if (path.startsWith("/uploads/")) return "/uploads";
     if (/^\/odeme\/3ds\/[^/]+\/banka$/.test(path)) return "/odeme/3ds/:id/banka";
+    // a malformed percent-encoding is answered 400 by the guards; matchRoutes would only warn about it on stderr
+    if (!decodable(path)) return "other";
     const m = tree.length ? matchRoutes(tree, path) : null;
     const last = m?.[m.length - 1]?.route.id;
     return last && !last.includes("not-found") && !m?.[m.length - 1]?.route.path?.includes("*") ? last : "other";
