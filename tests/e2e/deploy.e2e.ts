@@ -223,9 +223,9 @@ describe.runIf(POSTGRES)("reference deployment: nginx (TLS) in front of two shop
       expect(r.status).toBeLessThan(500);
     }
     const keys = await withShopDb({ DATABASE_URL: d.databaseUrl, SEED: "catalog", GEO_SEED: "minimal" }, (app) =>
-      app.db.select({ key: rateLimits.key, hits: rateLimits.hits }).from(rateLimits).where(sql`${rateLimits.key} like 'signIn:ip:%'`),
+      app.db.select({ key: rateLimits.key, hits: rateLimits.hits }).from(rateLimits).where(sql`${rateLimits.key} like 'signin-fail:client:%'`),
     );
-    expect(keys.map((k) => k.key)).toEqual(["signIn:ip:127.0.0.1"]);
+    expect(keys.map((k) => k.key)).toEqual(["signin-fail:client:127.0.0.1"]);
     expect(keys[0]!.hits).toBeGreaterThanOrEqual(3);
   });
 
