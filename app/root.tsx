@@ -26,6 +26,7 @@ import { mainHeading } from "./ui/focus";
 import { SiteHeader } from "./features/chrome/SiteHeader";
 import { SideMenu } from "./features/chrome/SideMenu";
 import { SiteFooter } from "./features/chrome/SiteFooter";
+import { getSellerIdentity, publicSeller } from "./.server/seller/service";
 import { SiteMessageBar } from "./features/chrome/SiteMessages";
 import type { BasketSummary, ChromeUser, MenuTileData, PreviousOrder, SiteMessage } from "./features/chrome/types";
 
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Canonical links and share tags are built from it (PageMeta). */
     publicUrl: context.app.config.publicUrl,
     version: status.version,
+    seller: publicSeller(getSellerIdentity()),
     chatUrl: context.app.config.chatUrl,
     topMsg: shown(status.topMsg, status.topKey, cookies.dm_top),
     botMsg: shown(status.botMsg, status.botKey, cookies.dm_bot),
@@ -175,7 +177,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
-      <SiteFooter version={loaderData.version} />
+      <SiteFooter version={loaderData.version} seller={loaderData.seller} />
       <SiteMessageBar which="bottom" message={loaderData.botMsg} />
     </NoticeProvider>
   );

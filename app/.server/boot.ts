@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "./log";
 import { GEO_REST_SEEDS, seedAll, seedsFor } from "./seed";
 import { ensureSecretKey } from "./system/service";
 import { ensureAdmin } from "./accounts/service";
+import { installSellerIdentity } from "./seller/service";
 import { fixedClock, istanbulDate, systemClock, type Clock } from "~/shared/clock";
 
 export interface Booted {
@@ -23,6 +24,8 @@ export async function boot(
   opts: { log?: Logger; database?: Database; clock?: Clock; listen?: boolean } = {},
 ): Promise<Booted> {
   const log = opts.log ?? createLogger(config.logLevel);
+  installSellerIdentity(config);
+  if (config.seller.example) log.warn("the seller's identity is the demo's example (ÖRNEK): set the SELLER_* variables");
   const database =
     opts.database ??
     (await openDatabase({

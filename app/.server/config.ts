@@ -1,6 +1,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { fromCodeRoot } from "./paths";
+import { sellerEnvIssues, sellerFromEnv } from "./seller/env";
+import type { SellerIdentity } from "~/shared/seller";
 
 /** Variables whose values are never printed (a config error names the variable and the rule only). */
 const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET", "METRICS_TOKEN"]);
@@ -106,6 +108,24 @@ const schema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    // the seller's identity (issue 26 §1): rules in seller/env.ts
+    SELLER_TITLE: z.string().optional(),
+    SELLER_BRAND: z.string().optional(),
+    SELLER_MERSIS: z.string().optional(),
+    SELLER_VKN: z.string().optional(),
+    SELLER_TAX_OFFICE: z.string().optional(),
+    SELLER_ADDRESS: z.string().optional(),
+    SELLER_DISTRICT: z.string().optional(),
+    SELLER_CITY: z.string().optional(),
+    SELLER_POSTAL_CODE: z.string().optional(),
+    SELLER_KEP: z.string().optional(),
+    SELLER_PHONE: z.string().optional(),
+    SELLER_EMAIL: z.string().optional(),
+    SELLER_WEB: z.string().optional(),
+    SELLER_ETBIS_NUMBER: z.string().optional(),
+    SELLER_ETBIS_URL: z.string().optional(),
+    SELLER_BANK: z.string().optional(),
+    SELLER_IBAN: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_NOW && env.NODE_ENV === "production") {
@@ -119,6 +139,7 @@ const schema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=iyzico" });
       }
     }
+    for (const [key, message] of sellerEnvIssues(env, env.NODE_ENV === "production")) ctx.addIssue({ code: "custom", path: [key], message });
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
     }
@@ -186,6 +207,11 @@ export interface Config {
    * crash test can SIGKILL it at an exact step (`pausePoint` in ~/.server/system/service.ts).
    */
   testPauseAt: string | undefined;
+  /**
+   * The seller's identity (SELLER_* variables; issue 26 §1, decision 0032): required in production; elsewhere
+   * the demo's example values ("ÖRNEK") when none is set. Read it with getSellerIdentity() (seller/service.ts).
+   */
+  seller: SellerIdentity;
   version: string;
 }
 
@@ -202,12 +228,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   // relative paths are taken from the shop's own directory, so the server starts from any working directory
   const dataDir = fromCodeRoot(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     buildDir: fromCodeRoot(e.BUILD_DIR),
@@ -245,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     benchRoutes: e.BENCH_ROUTES === "1",
     testPauseAt: e.TEST_PAUSE_AT,
+    seller: sellerFromEnv(e, publicUrl),
     version: typeof __APP_VERSION__ === "string" ? __APP_VERSION__ : "dev",
   };
 }

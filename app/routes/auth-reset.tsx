@@ -6,7 +6,8 @@ import { pageTitle } from "~/ui/PageTitle";
 import { Field, buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { FormMessage } from "~/features/account/FormMessage";
 import { forgotSchema } from "~/shared/account";
-import { fmt, tr } from "~/shared/texts/tr";
+import { getSellerIdentity } from "~/.server/seller/service";
+import { fmt } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 
 const t = accountTr.forgot;
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = parsed.data.email;
   if (form.get("intent") !== "send") return data<Answer>({ step: "confirm", email });
   const r = await accounts.requestPasswordReset(context.app, { email, ip: context.clientIp });
-  if (!r.ok) return data<Answer>({ step: "error", email, message: r.status === 429 ? r.error : fmt(t.failed, { email: tr.footer.email }) }, { status: r.status === 429 ? 429 : 200 });
+  if (!r.ok) return data<Answer>({ step: "error", email, message: r.status === 429 ? r.error : fmt(t.failed, { email: getSellerIdentity().email }) }, { status: r.status === 429 ? 429 : 200 });
   return data<Answer>({ step: "sent", email, message: r.message });
 }
 

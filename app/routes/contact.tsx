@@ -8,13 +8,14 @@ import { contactErrors, contactSchema, contactValuesFromForm, EMPTY_CONTACT, FIN
 import { LIMITS } from "~/shared/constants";
 import { contactTr as t } from "~/shared/texts/contact.tr";
 import { networkErrorText } from "~/shared/network";
-import { fmt, tr } from "~/shared/texts/tr";
+import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { catchNetworkFailure, isNetworkFailure, type NetworkFailure } from "~/ui/network";
 import { useNotice } from "~/ui/Notices";
 import { pageMeta } from "~/ui/PageMeta";
 import { useHydrated } from "~/ui/useHydrated";
 import { busyProps } from "~/ui/busy";
+import { useSeller } from "~/features/chrome/useSeller";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: t.title, description: t.intro });
@@ -60,6 +61,7 @@ function Err({ id, text }: { id: string; text?: string }) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
+  const seller = useSeller();
   const answer = actionData as ActionResult | NetworkFailure | undefined;
   const network = isNetworkFailure(answer);
   const result: ActionResult | undefined = network ? { ok: false, error: t.failure } : answer;
@@ -237,14 +239,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           {t.cardTitle}
         </h2>
         <address className="mt-2 not-italic leading-relaxed">
-          {tr.footer.address}
+          {seller?.title}
           <br />
-          <a href={`mailto:${tr.footer.email}`} className="inline-flex min-h-11 items-center text-choc-700 underline">
-            {fmt(t.mailLink, { email: tr.footer.email })}
+          {seller?.address}
+          <br />
+          <a href={`mailto:${seller?.email}`} className="inline-flex min-h-11 items-center text-choc-700 underline">
+            {fmt(t.mailLink, { email: seller?.email ?? "" })}
           </a>
           <br />
-          <a href={`tel:${tr.footer.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center text-choc-700 underline">
-            {fmt(t.phoneLink, { phone: tr.footer.phone })}
+          <a href={`tel:${seller?.phoneE164}`} className="inline-flex min-h-11 items-center text-choc-700 underline">
+            {fmt(t.phoneLink, { phone: seller?.phone ?? "" })}
           </a>
         </address>
         <iframe

@@ -5,7 +5,7 @@ import { HomeView } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 import { pageMeta } from "~/ui/PageMeta";
-import { contractsTr } from "~/shared/texts/contracts.tr";
+import { getSellerIdentity } from "~/.server/seller/service";
 
 /**
  * Home screen (SPEC §2.4): /home (main group and widgets), /home/{group}, /home/sub/{group} (this module serves
@@ -24,18 +24,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * here, not in `meta`, so the contract texts stay out of the page's JavaScript.
  */
 function organization(origin: string) {
-  const s = contractsTr.seller;
+  const s = getSellerIdentity();
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: tr.brand.name,
+    name: s.brand,
     legalName: s.title,
     url: `${origin}/home`,
     logo: `${origin}/img/logo.svg`,
     email: s.email,
     telephone: s.phone,
-    address: { "@type": "PostalAddress", streetAddress: s.address, addressCountry: "TR" },
+    address: { "@type": "PostalAddress", streetAddress: s.address.line, addressLocality: s.address.district, addressRegion: s.address.city, postalCode: s.address.postalCode, addressCountry: "TR" },
     identifier: { "@type": "PropertyValue", propertyID: "MERSİS", value: s.mersis },
+    vatID: s.vkn,
   };
 }
 

@@ -16,6 +16,7 @@ import { accountTr } from "~/shared/texts/account.tr";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
 import { notesTr } from "~/shared/texts/notes.tr";
 import { busyProps } from "~/ui/busy";
+import { useSeller } from "~/features/chrome/useSeller";
 
 const t = accountTr.member;
 
@@ -47,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The member's orders (SPEC §2.1, §2.3, §6): number, date, status, total, carrier and tracking, cancel before baking. */
 export default function MemberOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, printLinks } = loaderData;
+  const seller = useSeller();
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t.ordersTitle}</h1>
@@ -89,7 +91,7 @@ export default function MemberOrders({ loaderData, actionData }: Route.Component
               {o.canCancel ? (
                 <CancelOrder orderNumber={o.orderNumber} askedWithoutJs={actionData !== undefined && "confirm" in actionData && actionData.confirm === o.orderNumber} />
               ) : o.status === "preparing" || o.status === "ready" ? (
-                <p className="mt-3 text-sm text-stone-700">{fmt(t.cannotCancel, { phone: tr.footer.phone })}</p>
+                <p className="mt-3 text-sm text-stone-700">{fmt(t.cannotCancel, { phone: seller?.phone ?? "" })}</p>
               ) : null}
             </li>
           ))}

@@ -163,6 +163,8 @@ export interface InvoiceProductRow {
 }
 
 export interface InvoiceView {
+  /** The seller as configured (issue 26 §1). */
+  seller: { title: string; address: string; phone: string; vkn: string; taxOffice: string; mersis: string };
   orderNumber: string;
   /** Istanbul calendar days. */
   printDate: IsoDate;

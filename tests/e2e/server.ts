@@ -6,6 +6,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "~/.server/config";
+import { EXAMPLE_SELLER_ENV } from "~/.server/seller/env";
 import { boot } from "~/.server/boot";
 import { createLogger } from "~/.server/log";
 import type { AppContext } from "~/.server/context";
@@ -55,6 +56,8 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     GEO_SEED: "minimal",
     BUILD_DIR: process.env.BUILD_DIR ?? "build",
     ...(opts.shopNow ? { SHOP_NOW: opts.shopNow } : {}),
+    // production refuses to start without the seller's identity (decision 0032): the demo's example values
+    ...EXAMPLE_SELLER_ENV,
     ...opts.env,
   };
   if (baseUrl) {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { freePort, withShopDb } from "./server";
+import { EXAMPLE_SELLER_ENV } from "~/.server/seller/env";
 
 /**
  * Production start-up (issue 25 §2) of the built server: one clear line for each failure and never a secret,
@@ -36,7 +37,7 @@ function temp(prefix: string): string {
 }
 
 function baseEnv(extra: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", HOST: "127.0.0.1", NODE_ENV: "production", GEO_SEED: "minimal", LOG_LEVEL: "warn", BUILD_DIR, ...extra };
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", HOST: "127.0.0.1", NODE_ENV: "production", GEO_SEED: "minimal", LOG_LEVEL: "warn", BUILD_DIR, ...EXAMPLE_SELLER_ENV, ...extra };
 }
 
 /** Runs the server until it exits (or `ms` passes): its exit code, stderr+stdout and how long it took. */

@@ -19,6 +19,7 @@ import { orderStatusText } from "~/shared/previous-order";
 import { istanbulDate } from "~/shared/clock";
 import * as orders from "../orders/service";
 import * as delivery from "../delivery/service";
+import { getSellerIdentity } from "../seller/service";
 
 /**
  * Accounts: users, sessions and single-use codes (SPEC §2.6, §3 User, §6, §8).
@@ -473,7 +474,7 @@ const MEMBER_CANCELLABLE = ORDER_STATUSES.filter(memberMayCancel);
  * racing the bakery's 'preparing' loses. orders.cancel releases stock, points and the promo use in the same
  * transaction and refunds the card payment.
  */
-const cannotCancel = () => fail(fmt(accountTr.member.cannotCancel, { phone: tr.footer.phone }), 409);
+const cannotCancel = () => fail(fmt(accountTr.member.cannotCancel, { phone: getSellerIdentity().phone }), 409);
 
 /**
  * Whether the member may cancel this order now, with the same refusals as `cancelMemberOrder`: asked before

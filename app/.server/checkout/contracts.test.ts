@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeAmounts } from "~/shared/amounts";
 import { contractText, distanceSalesContract, preInformationForm, type ContractInput } from "./contracts";
+import { loadConfig } from "../config";
+import { EXAMPLE_SELLER_ENV } from "../seller/env";
+import { installSellerIdentity } from "../seller/service";
 
 const lines = [
   { name: "Orijinal Kurabiye 90 g", quantity: 2, unitPrice: 4500 },
@@ -29,5 +32,20 @@ describe("contracts", () => {
   it("the distance-sales contract names the order, the 5 % default interest and the date", () => {
     const t = nb(contractText(distanceSalesContract(input)));
     for (const s of ["Mesafeli Satış Sözleşmesi", "2026-000042", "aylık %5", "23 Kasım 2026", "m.15/1-c", "10 gün içinde"]) expect(t, s).toContain(s);
+  });
+  it("both name the seller exactly as configured (issue 26 §1): title, address, KEP, MERSİS, tax office and VKN, ETBİS, bank", () => {
+    const env = { ...EXAMPLE_SELLER_ENV, SELLER_TITLE: "Deneme Gıda A.Ş.", SELLER_VKN: "1234567890", SELLER_MERSIS: "0123456789000015", SELLER_KEP: "deneme@hs01.kep.tr", SELLER_TAX_OFFICE: "Moda" };
+    installSellerIdentity(loadConfig({ NODE_ENV: "test", ...env }));
+    try {
+      for (const doc of [preInformationForm(input), distanceSalesContract(input)]) {
+        const t = nb(contractText(doc));
+        for (const s of ["Unvan: Deneme Gıda A.Ş.", "Adres: ÖRNEK adres, Moda Cad. No: 12, 34710 Kadıköy / İstanbul", "KEP adresi: deneme@hs01.kep.tr", "MERSİS No: 0123456789000015", "Vergi dairesi / VKN: Moda / 1234567890", "ETBİS kayıt no: ORNEK-0000", "Banka / IBAN: ÖRNEK Bankası / TR33 0006 1005 1978 6457 8413 26"]) {
+          expect(t, s).toContain(s);
+        }
+        expect(t).not.toMatch(/\{\w+\}/);
+      }
+    } finally {
+      installSellerIdentity(loadConfig({ NODE_ENV: "test" }));
+    }
   });
 });

@@ -3,6 +3,8 @@ import { formatDateTr, formatDayTr, type IsoDate } from "~/shared/clock";
 import { formatAmount, formatCost } from "~/shared/money";
 import { contractsTr as c } from "~/shared/texts/contracts.tr";
 import { fmt } from "~/shared/texts/tr";
+import { formatIban } from "~/shared/seller";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
 
 /**
  * Generates the pre-information form and the distance-sales contract from one order's real data.
@@ -41,10 +43,22 @@ export interface ContractDoc {
 
 const money = (k: number) => formatAmount(k);
 
+/** The seller as configured (issue 26 §1): every fact the form and the contract must name. */
 function sellerRows(): string[] {
-  const s = c.seller;
+  const s = getSellerIdentity();
   const l = c.labels;
-  return [`${l.title}: ${s.title}`, `${l.address}: ${s.address}`, `${l.phone}: ${s.phone}`, `${l.email}: ${s.email}`, `${l.mersis}: ${s.mersis}`];
+  return [
+    `${l.title}: ${s.title}`,
+    `${l.address}: ${sellerAddress(s)}`,
+    `${l.phone}: ${s.phone}`,
+    `${l.email}: ${s.email}`,
+    `${l.kep}: ${s.kep}`,
+    `${l.mersis}: ${s.mersis}`,
+    `${l.tax}: ${s.taxOffice} / ${s.vkn}`,
+    `${l.web}: ${s.web}`,
+    `${l.etbis}: ${s.etbis.number}`,
+    ...(s.bank ? [`${l.bank}: ${s.bank.name} / ${formatIban(s.bank.iban)}`] : []),
+  ];
 }
 
 function buyerRows(b: ContractParty): string[] {

@@ -1,4 +1,5 @@
 import { tr } from "~/shared/texts/tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -25,7 +26,7 @@ export function simplePage(opts: { title: string; body: string; nonce: string; r
 
 /** The maintenance screen (SPEC §2.2): image, the sanitised note, logo and contact details. No script. */
 export function maintenancePage(opts: { noteHtml: string; nonce: string }): string {
-  const f = tr.footer;
+  const s = getSellerIdentity();
   return shell(
     tr.maintenance.title,
     opts.nonce,
@@ -34,6 +35,6 @@ export function maintenancePage(opts: { noteHtml: string; nonce: string }): stri
 <img src="/img/maintenance.svg" width="240" height="160" alt="${esc(tr.maintenance.imageAlt)}">
 <div class="note">${opts.noteHtml}</div>
 <h2>${esc(tr.maintenance.contact)}</h2>
-<address>${esc(f.address)}<br><a href="tel:${esc(f.phone.replace(/[^\d+]/g, ""))}">${esc(f.phone)}</a><br><a href="mailto:${esc(f.email)}">${esc(f.email)}</a></address>`,
+<address>${esc(s.title)}<br>${esc(sellerAddress(s))}<br><a href="tel:${esc(s.phoneE164)}">${esc(s.phone)}</a><br><a href="mailto:${esc(s.email)}">${esc(s.email)}</a></address>`,
   );
 }

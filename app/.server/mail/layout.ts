@@ -1,4 +1,6 @@
-import { tr } from "~/shared/texts/tr";
+import { fmt, tr } from "~/shared/texts/tr";
+import { sellerTr } from "~/shared/texts/seller.tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -31,6 +33,8 @@ export interface MailContent {
 
 /** Every mail of the shop in one brand layout, as HTML and plain text (both Turkish). */
 export function renderMail(c: MailContent): { html: string; text: string } {
+  const s = getSellerIdentity();
+  const sellerLine = fmt(sellerTr.mailLine, { title: s.title, address: sellerAddress(s), phone: s.phone, email: s.email, mersis: s.mersis });
   const rows = c.table?.map(([k, v]) => `<tr><td style="padding:4px 8px">${esc(k)}</td><td style="padding:4px 8px;text-align:right">${esc(v)}</td></tr>`).join("") ?? "";
   const html = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${esc(c.heading)}</title></head>
 <body style="margin:0;background:#fbf6ef;font-family:Arial,Helvetica,sans-serif;color:#3b2417">
@@ -43,7 +47,7 @@ ${c.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${paragrap
 ${rows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:12px 0;border-collapse:collapse">${rows}</table>` : ""}
 ${c.button ? `<p style="margin:24px 0"><a href="${esc(c.button.url)}" style="background:#6b3a1c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${esc(c.button.label)}</a></p>` : ""}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#6b3a1c">${esc(tr.footer.address)} · ${esc(tr.footer.phone)} · ${esc(tr.footer.email)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#6b3a1c">${esc(sellerLine)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     tr.brand.name,
@@ -54,7 +58,7 @@ ${c.button ? `<p style="margin:24px 0"><a href="${esc(c.button.url)}" style="bac
     ...(c.table?.map(([k, v]) => `${k}: ${v}`) ?? []),
     ...(c.button ? ["", `${c.button.label}: ${c.button.url}`] : []),
     "",
-    `${tr.footer.address} · ${tr.footer.phone} · ${tr.footer.email}`,
+    sellerLine,
   ].join("\n");
   return { html, text };
 }

@@ -2,7 +2,8 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import type { OrderRow } from "../orders/service";
 import { queueMail } from "../mail/service";
-import { fmt, tr } from "~/shared/texts/tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
+import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 
 /**
@@ -15,7 +16,7 @@ function ordersUrl(app: AppContext, order: OrderRow): string {
   return `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}`;
 }
 
-const contact = () => fmt(m.questions, { phone: tr.footer.phone });
+const contact = () => fmt(m.questions, { phone: getSellerIdentity().phone });
 
 /** 'Siparişiniz kargoya verildi' with the carrier, the tracking number and the carrier's tracking page. */
 export async function shippedMail(app: AppContext, tx: DbOrTx, order: OrderRow, carrier: string, trackingNumber: string, trackingUrl: string | null) {
@@ -50,7 +51,7 @@ export async function outForDeliveryMail(app: AppContext, tx: DbOrTx, order: Ord
 
 export async function readyForPickupMail(app: AppContext, tx: DbOrTx, order: OrderRow) {
   // the pickup place as the buyer chose it at checkout (orders placed before places were stored: the workshop)
-  const vars = { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: order.pickupPlace || tr.footer.address };
+  const vars = { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: order.pickupPlace || sellerAddress(getSellerIdentity()) };
   await queueMail(
     tx,
     {

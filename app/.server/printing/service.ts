@@ -9,6 +9,7 @@ import { getSettings } from "../settings/service";
 import { productImage } from "~/shared/catalog";
 import { istanbulDate } from "~/shared/clock";
 import { ordersTr } from "~/shared/texts/orders.tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
 
 /**
@@ -141,7 +142,9 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
     shippingCost: order.deliveryCost,
     deliveryRateBp,
   });
+  const seller = getSellerIdentity();
   return {
+    seller: { title: seller.title, address: sellerAddress(seller), phone: seller.phone, vkn: seller.vkn, taxOffice: seller.taxOffice, mersis: seller.mersis },
     orderNumber: order.orderNumber,
     printDate: istanbulDate(app.clock.now()),
     orderDate: istanbulDate(order.createdAt),

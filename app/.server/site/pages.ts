@@ -5,6 +5,8 @@ import type { DbOrTx } from "../db/client";
 import { shopSettings } from "../db/schema/settings";
 import { about, process, responsibility, sss, type InfoPageText } from "~/shared/texts/content.tr";
 import { dely, nda, popd } from "~/shared/texts/legal.tr";
+import { fmt } from "~/shared/texts/tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { INFO_TEXT_MAX, INFO_TITLE_MAX, type FaqContent } from "~/shared/info-text";
 
 /**
@@ -87,8 +89,27 @@ export type InfoPageKey = keyof typeof INFO_PAGES;
 export const INFO_PAGE_KEYS = Object.keys(INFO_PAGES) as InfoPageKey[];
 export const isInfoPageKey = (k: string): k is InfoPageKey => Object.hasOwn(INFO_PAGES, k);
 
-/** The page as visitors see it. */
-export const getInfoPage = (app: AppContext, key: InfoPageKey) => INFO_PAGES[key].get(app);
+/** The seller's facts a page's text may name: {unvan}, {adres}, {eposta}, {telefon}, {mersis}, {kep} (issue 26 §1). */
+export function sellerPlaceholders(): Record<string, string> {
+  const s = getSellerIdentity();
+  return { unvan: s.title, adres: sellerAddress(s), eposta: s.email, telefon: s.phone, mersis: s.mersis, kep: s.kep };
+}
+
+function fillPage(page: InfoPageText, vars: Record<string, string>): InfoPageText {
+  const f = (t: string) => fmt(t, vars);
+  return {
+    ...page,
+    title: f(page.title),
+    intro: page.intro?.map(f),
+    sections: page.sections.map((s) => ({ ...s, heading: s.heading && f(s.heading), paragraphs: s.paragraphs?.map(f), items: s.items?.map(f) })),
+  };
+}
+
+/** The page as visitors see it, the seller's placeholders filled. */
+export async function getInfoPage(app: AppContext, key: InfoPageKey): Promise<Edited<InfoPageText>> {
+  const got = await INFO_PAGES[key].get(app);
+  return { ...got, page: fillPage(got.page, sellerPlaceholders()) };
+}
 
 /** The FAQ (/sss and /mcappsss); the contact prompt under it stays in the code. */
 const { contactPrompt: _prompt, contactLink: _link, ...faqOriginal } = sss;

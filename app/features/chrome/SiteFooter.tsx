@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import type { PublicSeller } from "~/shared/seller";
+import { sellerTr } from "~/shared/texts/seller.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 
 const f = tr.footer;
@@ -21,7 +23,7 @@ function Column({ title, links }: { title: string; links: [string, string][] }) 
 }
 
 /** Footer (SPEC §1): links, contact, social, card logos, badges, © 2020 and the application version. */
-export function SiteFooter({ version }: { version: string }) {
+export function SiteFooter({ version, seller }: { version: string; seller: PublicSeller }) {
   return (
     <footer className="no-print mt-12 bg-choc-900 pb-16 text-choc-50">
       <div className="mx-auto grid max-w-5xl grid-cols-[repeat(2,minmax(0,1fr))] gap-6 px-4 py-8 md:grid-cols-[repeat(4,minmax(0,1fr))]">
@@ -56,13 +58,16 @@ export function SiteFooter({ version }: { version: string }) {
         <div className="col-span-2 md:col-span-1">
           <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-choc-200">{f.contact}</h2>
           <address className="flex flex-col gap-1 text-sm not-italic [overflow-wrap:anywhere]">
-            <span>{f.address}</span>
-            <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
-              {f.phone}
+            <span className="font-semibold">{seller.title}</span>
+            <span>{seller.address}</span>
+            <a href={`tel:${seller.phoneE164}`} className="hover:underline">
+              {seller.phone}
             </a>
-            <a href={`mailto:${f.email}`} className="hover:underline">
-              {f.email}
+            <a href={`mailto:${seller.email}`} className="hover:underline">
+              {seller.email}
             </a>
+            <span>{fmt(sellerTr.footer.kep, { value: seller.kep })}</span>
+            <span>{fmt(sellerTr.footer.mersis, { value: seller.mersis })}</span>
             <Link to="/contact" className="hover:underline">
               {f.contactForm}
             </Link>
@@ -91,9 +96,16 @@ export function SiteFooter({ version }: { version: string }) {
         <img src="/img/cards.svg" width="220" height="28" alt={f.cardsAlt} loading="lazy" />
         <div className="flex flex-wrap items-center gap-3">
           <img src="/img/ssl.svg" width="96" height="32" alt={f.secureShopping} loading="lazy" />
-          <img src="/img/etbis.svg" width="64" height="32" alt={f.etbis} loading="lazy" />
+          <a href={seller.etbis.url} rel="noopener noreferrer" target="_blank" title={sellerTr.footer.etbis}>
+            <img src="/img/etbis.svg" width="64" height="32" alt={f.etbis} loading="lazy" />
+          </a>
         </div>
       </div>
+      {seller.example ? (
+        <p data-testid="seller-example" className="mx-auto mb-2 max-w-5xl px-4 text-center text-xs font-bold text-amber-200">
+          {sellerTr.footer.example}
+        </p>
+      ) : null}
       <p className="px-4 text-center text-xs text-choc-200">
         {fmt(f.copyright, { brand: tr.brand.name })} · {fmt(f.version, { version })}
       </p>

@@ -4,7 +4,7 @@ import { formatDateTr } from "~/shared/clock";
 import { formatRate, type InvoiceView } from "~/shared/invoice";
 import { formatAmount } from "~/shared/money";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
-import { fmt, tr } from "~/shared/texts/tr";
+import { fmt } from "~/shared/texts/tr";
 import { useHydrated } from "~/ui/useHydrated";
 
 const t = invoiceTr;
@@ -54,9 +54,10 @@ function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index
           <h2 id={headingId} className="text-[10pt] font-bold">
             {t.heading} <span className="text-[7pt] font-normal">— {label}</span>
           </h2>
-          <p className="mt-[1mm] font-semibold">{tr.brand.name}</p>
-          <p>{tr.footer.address}</p>
-          <p>{fmt(t.phone, { value: tr.footer.phone })}</p>
+          <p className="mt-[1mm] font-semibold">{v.seller.title}</p>
+          <p>{v.seller.address}</p>
+          <p>{fmt(t.phone, { value: v.seller.phone })}</p>
+          <p>{fmt(t.sellerTax, { office: v.seller.taxOffice, vkn: v.seller.vkn })}</p>
           <p className="mt-[1mm]">{fmt(t.printDate, { date: formatDateTr(v.printDate) })}</p>
           <p>{fmt(t.orderNumber, { number: v.orderNumber })}</p>
           <p>{fmt(t.orderDate, { date: formatDateTr(v.orderDate) })}</p>

@@ -6,14 +6,6 @@
  * no right of withdrawal for perishable food.
  */
 export const contractsTr = {
-  seller: {
-    title: "Kurabiye Atölyesi Gıda Sanayi ve Ticaret Ltd. Şti.",
-    address: "Moda Cad. No: 12, Kadıköy / İstanbul",
-    phone: "0 (216) 555 01 20",
-    email: "merhaba@kurabiyeatolyesi.com.tr",
-    mersis: "0123456789000015",
-    taxOffice: "Kadıköy Vergi Dairesi",
-  },
   preInfo: {
     title: "Ön Bilgilendirme Formu",
     acceptLabel: "Ön Bilgilendirme Formu'nu okudum ve kabul ediyorum.",
@@ -70,6 +62,11 @@ export const contractsTr = {
     phone: "Telefon",
     email: "E-posta",
     mersis: "MERSİS No",
+    tax: "Vergi dairesi / VKN",
+    kep: "KEP adresi",
+    web: "İnternet sitesi",
+    etbis: "ETBİS kayıt no",
+    bank: "Banka / IBAN",
     name: "Ad Soyad",
     billing: "Fatura bilgileri",
     product: "Ürün",

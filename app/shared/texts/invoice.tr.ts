@@ -9,6 +9,8 @@ export const invoiceTr = {
   recipient: "Alıcı",
   taxOffice: "Vergi dairesi: {value}",
   taxId: "Vergi no / TCKN: {value}",
+  sellerTax: "{office} VD · VKN {vkn}",
+  mersis: "MERSİS: {value}",
   phone: "Tel: {value}",
   printDate: "Düzenleme tarihi: {date}",
   orderNumber: "Sipariş no: {number}",

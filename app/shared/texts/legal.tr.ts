@@ -2,12 +2,13 @@ import type { InfoPageText } from "./content.tr";
 
 /**
  * Agreement texts (SPEC §2.1 agreement/nda, popd, dely). Import ONLY from route loaders so they never land
- * in a browser bundle. Company facts are the ones shown in the footer.
+ * in a browser bundle. The seller's facts are placeholders filled from the configured identity when a page is
+ * shown (issue 26 §1; `sellerPlaceholders` in app/.server/site/pages.ts), also in texts staff edit.
  */
-const COMPANY = "Kurabiye Atölyesi Gıda Sanayi ve Ticaret Limited Şirketi";
-const ADDRESS = "Moda Cad. No: 12, Kadıköy / İstanbul";
-const EMAIL = "merhaba@kurabiyeatolyesi.com.tr";
-const PHONE = "0 (216) 555 01 20";
+const COMPANY = "{unvan}";
+const ADDRESS = "{adres}";
+const EMAIL = "{eposta}";
+const PHONE = "{telefon}";
 
 export const nda: InfoPageText = {
   title: "Gizlilik Politikası",
