@@ -98,11 +98,12 @@ export const EXAMPLE_SELLER_ENV: Record<SellerVar, string> = {
 
 /** Problems with the SELLER_* variables: [variable, message] pairs, the first one is reported. */
 export function sellerEnvIssues(env: SellerEnv, production: boolean): [SellerVar, string][] {
+  // `production`: a real shop in production (NODE_ENV=production and SEED other than demo); see config.ts
   const issues: [SellerVar, string][] = [];
   const anySet = [...SELLER_REQUIRED, ...SELLER_OPTIONAL].some((k) => env[k] !== undefined);
   if (!production && !anySet) return issues;
   for (const k of SELLER_REQUIRED) {
-    if (env[k] === undefined) issues.push([k, production ? "is required in production (the seller's identity, decision 0032)" : "is required once any SELLER_* variable is set"]);
+    if (env[k] === undefined) issues.push([k, production ? "is required in production with SEED=catalog or none (the seller's identity, decision 0032)" : "is required once any SELLER_* variable is set"]);
   }
   for (const k of [...SELLER_REQUIRED, ...SELLER_OPTIONAL]) {
     const v = env[k];

@@ -27,14 +27,26 @@ describe("the seller's identity as configuration (issue 26 §1)", () => {
     expect(c.seller.title).toContain("ÖRNEK");
   });
 
-  it("production refuses to start without it, naming the first missing variable", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SELLER_TITLE is required in production/);
+  it("a real shop in production (SEED=catalog|none) refuses to start without it, naming the first missing variable", () => {
+    for (const SEED of ["catalog", "none"]) {
+      expect(() => loadConfig({ NODE_ENV: "production", SEED })).toThrow(ConfigError);
+      expect(() => loadConfig({ NODE_ENV: "production", SEED })).toThrow(/SELLER_TITLE is required in production/);
+    }
     for (const k of SELLER_REQUIRED) {
-      const env: Record<string, string> = { NODE_ENV: "production", ...REAL };
+      const env: Record<string, string> = { NODE_ENV: "production", SEED: "catalog", ...REAL };
       delete env[k];
       expect(() => loadConfig(env), k).toThrow(new RegExp(`${k} is required`));
     }
+  });
+
+  it("the demo that `npm start` serves (production, SEED=demo, the default) runs with the marked example", () => {
+    for (const env of [{ NODE_ENV: "production" }, { NODE_ENV: "production", SEED: "demo" }]) {
+      const c = loadConfig(env);
+      expect(c.seller).toEqual(EXAMPLE_SELLER);
+      expect(c.seller.example).toBe(true);
+    }
+    // a partly set identity is still refused there
+    expect(() => loadConfig({ NODE_ENV: "production", SELLER_TITLE: "Deneme Ltd. Şti." })).toThrow(ConfigError);
   });
 
   it("production with every value: used as given, not an example", () => {
