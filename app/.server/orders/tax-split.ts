@@ -48,10 +48,15 @@ export const fallbackDeliveryRate = async (app: AppContext, db: DbOrTx = app.db)
  * Fills in the split of orders placed before it was stored (net_total null), a batch at a time; returns how
  * many it filled. One query when there is nothing to do.
  */
-export async function fillMissingTaxSplits(app: AppContext, batch = 500): Promise<number> {
+export async function fillMissingTaxSplits(app: AppContext, batch = 1000): Promise<number> {
   let filled = 0;
   for (;;) {
-    const missing = await app.db.select().from(orders).where(isNull(orders.netTotal)).orderBy(orders.id).limit(batch);
+    const missing = await app.db
+      .select({ id: orders.id, discountAmount: orders.discountAmount, usedBonus: orders.usedBonus, deliveryCost: orders.deliveryCost, taxSnapshot: orders.taxSnapshot })
+      .from(orders)
+      .where(isNull(orders.netTotal))
+      .orderBy(orders.id)
+      .limit(batch);
     if (!missing.length) return filled;
     const fallback = await fallbackDeliveryRate(app);
     const lines = await app.db
@@ -61,8 +66,16 @@ export async function fillMissingTaxSplits(app: AppContext, batch = 500): Promis
       .orderBy(orderLines.id);
     const byOrder = new Map<number, Line[]>();
     for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+    const splits = missing.map((o) => ({ id: o.id, ...taxSplitOf(o, byOrder.get(o.id) ?? [], fallback) }));
+    // two statements per batch: every rate row at once, then every order's net total at once
     await app.db.transaction(async (tx) => {
-      for (const o of missing) await writeTaxSplit(tx, o.id, taxSplitOf(o, byOrder.get(o.id) ?? [], fallback));
+      const rows = splits.flatMap((x) => x.rates.map((r) => ({ orderId: x.id, rateBp: r.rateBp, net: r.net, tax: r.tax })));
+      if (rows.length) await tx.insert(orderTaxes).values(rows).onConflictDoNothing();
+      const values = sql.join(
+        splits.map((x) => sql`(${x.id}::int, ${x.netTotal}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update orders set net_total = v.net from (values ${values}) as v(id, net) where orders.id = v.id and orders.net_total is null`);
     });
     filled += missing.length;
     if (missing.length < batch) return filled;

@@ -9,9 +9,10 @@ export interface Bar {
   value: number;
 }
 
-const W = 640;
-const H = 200;
-const PAD = { top: 14, right: 8, bottom: 26, left: 34 };
+// drawn for a phone's width (the text stays readable there) and scaled up to at most max-w-xl on a desktop
+const W = 360;
+const H = 150;
+const PAD = { top: 10, right: 6, bottom: 20, left: 28 };
 
 export function BarChart({ bars, summary, limit, id }: { bars: Bar[]; summary: string; limit?: number; id: string }) {
   const max = Math.max(1, limit ?? 0, ...bars.map((b) => b.value));
@@ -20,16 +21,16 @@ export function BarChart({ bars, summary, limit, id }: { bars: Bar[]; summary: s
   const slot = plotW / Math.max(1, bars.length);
   const barW = Math.max(2, Math.min(40, slot * 0.7));
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  // at most ~16 labels under the bars
-  const every = Math.max(1, Math.ceil(bars.length / 16));
+  // at most ~12 labels under the bars
+  const every = Math.max(1, Math.ceil(bars.length / 12));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} className="h-auto w-full max-w-full" data-testid={id}>
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} className="h-auto w-full max-w-xl" data-testid={id}>
       <title id={`${id}-title`}>{summary}</title>
       <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} className="stroke-stone-400" strokeWidth="1" />
-      <text x={PAD.left - 4} y={y(max) + 4} textAnchor="end" className="fill-stone-700" fontSize="11">
+      <text x={PAD.left - 4} y={y(max) + 4} textAnchor="end" className="fill-stone-700" fontSize="10">
         {max}
       </text>
-      <text x={PAD.left - 4} y={y(0)} textAnchor="end" className="fill-stone-700" fontSize="11">
+      <text x={PAD.left - 4} y={y(0)} textAnchor="end" className="fill-stone-700" fontSize="10">
         0
       </text>
       {bars.map((b, i) => {
@@ -39,7 +40,7 @@ export function BarChart({ bars, summary, limit, id }: { bars: Bar[]; summary: s
           <g key={`${b.label}-${i}`}>
             <rect x={x} y={y(b.value)} width={barW} height={Math.max(0, y(0) - y(b.value))} rx="2" className={over ? "fill-red-700" : "fill-choc-500"} />
             {i % every === 0 ? (
-              <text x={x + barW / 2} y={H - 8} textAnchor="middle" className="fill-stone-700" fontSize="11">
+              <text x={x + barW / 2} y={H - 6} textAnchor="middle" className="fill-stone-700" fontSize="10">
                 {b.label}
               </text>
             ) : null}

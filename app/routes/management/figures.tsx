@@ -118,7 +118,7 @@ export default function Figures({ loaderData }: Route.ComponentProps) {
           summary={d.totals.orders ? fmt(t.dailyChart, { days: d.daily.length, orders: d.totals.orders, best: formatDateTr(best.day), max: best.orders }) : t.dailyChartEmpty}
         />
         <details className="mt-2">
-          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t.daily}</summary>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t.showTable}</summary>
           <Table caption={t.daily} columns={d.money ? [t.day, t.orders, t.gross, t.cancelled] : [t.day, t.orders, t.cancelled]}>
             {d.daily.map((x) => (
               <Row key={x.day}>
@@ -199,7 +199,7 @@ export default function Figures({ loaderData }: Route.ComponentProps) {
           summary={fmt(t.capacityChart, { days: CAPACITY_DAYS, best: formatDateTr(fullest.day), booked: fullest.booked, capacity: d.capacity.perDay > 0 ? d.capacity.perDay : "∞" })}
         />
         <details className="mt-2">
-          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t.capacity}</summary>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t.showTable}</summary>
           <Table caption={t.capacity} columns={[t.readyDate, t.booked, t.used]}>
             {d.capacity.days.map((x) => (
               <Row key={x.day}>

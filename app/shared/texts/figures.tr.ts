@@ -40,6 +40,7 @@ export const figuresTr = {
   dailyHint: "Her gün verilen ve sayılan siparişler.",
   dailyChart: "{days} günde {orders} sipariş; en yoğun gün {best} ({max} sipariş).",
   dailyChartEmpty: "Bu dönemde sipariş yok.",
+  showTable: "Rakamları tablo olarak göster",
   day: "Gün",
   orders: "Sipariş",
   gross: "Ciro (KDV dahil)",
