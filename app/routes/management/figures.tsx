@@ -151,7 +151,7 @@ export default function Figures({ loaderData }: Route.ComponentProps) {
         </Panel>
       ) : null}
 
-      <Panel id="fig-top" title={t.top} hint={fmt(t.topHint, { n: TOP_PRODUCTS })}>
+      <Panel id="fig-top" title={t.top} hint={fmt(d.money ? t.topHint : t.topHintCounts, { n: TOP_PRODUCTS })}>
         {d.top.length === 0 ? (
           <p>{t.nothing}</p>
         ) : (

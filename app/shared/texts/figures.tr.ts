@@ -53,6 +53,7 @@ export const figuresTr = {
   total: "Toplam",
   top: "En çok satan ürünler",
   topHint: "Adet sırasıyla ilk {n} ürün; tutar indirimden önceki satır tutarıdır (KDV dahil).",
+  topHintCounts: "Adet sırasıyla ilk {n} ürün.",
   product: "Ürün",
   units: "Adet",
   lineGross: "Satır tutarı",
