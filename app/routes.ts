@@ -50,6 +50,7 @@ export default [
     route("messages/:messageId", "routes/management/message.tsx", { id: "managementMessage" }),
     route("staff", "routes/management/staff.tsx", { id: "managementStaff" }),
     route("audit", "routes/management/audit.tsx", { id: "managementAudit" }),
+    route("figures", "routes/management/figures.tsx", { id: "managementFigures" }),
     route("*", "routes/management/not-found.tsx", { id: "managementNotFound" }),
   ]),
   route("sss", "routes/sss.tsx", { id: "sss" }),

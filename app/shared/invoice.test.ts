@@ -8,6 +8,9 @@ function expectAddsUp(inv: Invoice) {
   expect(inv.rows.reduce((s, r) => s + r.lineNet, 0) + inv.shippingNet - inv.discountNet - inv.bonusNet).toBe(inv.subTotal);
   expect(inv.subTotal + inv.taxes.reduce((s, t) => s + t.amount, 0)).toBe(inv.total);
   expect(inv.reductionsNet).toBe(inv.discountNet + inv.bonusNet);
+  // the per-rate split the sales figures add up: the same net and tax, rate by rate
+  expect(inv.byRate.reduce((s, r) => s + r.net, 0)).toBe(inv.subTotal);
+  expect(inv.byRate.filter((r) => r.tax !== 0).map((r) => ({ rateBp: r.rateBp, amount: r.tax }))).toEqual(inv.taxes);
 }
 
 describe("allocate", () => {
@@ -41,6 +44,11 @@ describe("invoice arithmetic", () => {
       { rateBp: 100, amount: 100 },
       { rateBp: 1000, amount: 2000 },
       { rateBp: 2000, amount: 1000 },
+    ]);
+    expect(inv.byRate).toEqual([
+      { rateBp: 100, net: 10000, tax: 100 },
+      { rateBp: 1000, net: 20000, tax: 2000 },
+      { rateBp: 2000, net: 5000, tax: 1000 },
     ]);
     expectAddsUp(inv);
   });

@@ -59,6 +59,11 @@ export interface Invoice {
   subTotal: Kurus;
   /** Tax per rate (basis points → kuruş), only non-zero amounts, ascending by rate. */
   taxes: { rateBp: number; amount: Kurus }[];
+  /**
+   * What was really paid per rate, net and tax (every rate of a line or the delivery fee, ascending by rate):
+   * Σ net = subTotal, Σ tax = Σ taxes. The sales figures (issue 28) add these up over orders.
+   */
+  byRate: { rateBp: number; net: Kurus; tax: Kurus }[];
   total: Kurus;
 }
 
@@ -93,6 +98,7 @@ export function computeInvoice(input: InvoiceInput): Invoice {
   const afterDiscount = gross.map((g, i) => g - discountShare[i]!);
   const bonusShare = allocate(bonus, afterDiscount);
   const byRate = new Map<number, number>();
+  const netByRate = new Map<number, number>();
   let discountNet = 0;
   let bonusNet = 0;
   let netPaid = 0;
@@ -106,12 +112,14 @@ export function computeInvoice(input: InvoiceInput): Invoice {
     bonusNet += netAfterDiscount - paidNet;
     netPaid += paidNet;
     byRate.set(bp, (byRate.get(bp) ?? 0) + (paidGross - paidNet));
+    netByRate.set(bp, (netByRate.get(bp) ?? 0) + paidNet);
     return { taxRateBp: bp, quantity: nonNeg(l.quantity), unitNet: netOf(nonNeg(l.unitPrice), bp), lineNet };
   });
   const shippingCost = nonNeg(input.shippingCost);
   const shippingNet = netOf(shippingCost, input.deliveryRateBp);
   const shippingTax = shippingCost - shippingNet;
   if (shippingTax) byRate.set(input.deliveryRateBp, (byRate.get(input.deliveryRateBp) ?? 0) + shippingTax);
+  if (shippingCost > 0) netByRate.set(input.deliveryRateBp, (netByRate.get(input.deliveryRateBp) ?? 0) + shippingNet);
   const taxes = [...byRate.entries()]
     .filter(([, a]) => a !== 0)
     .sort((a, b) => a[0] - b[0])
@@ -127,6 +135,7 @@ export function computeInvoice(input: InvoiceInput): Invoice {
     reductionsNet: discountNet + bonusNet,
     subTotal,
     taxes,
+    byRate: [...netByRate.entries()].sort((a, b) => a[0] - b[0]).map(([rateBp, net]) => ({ rateBp, net, tax: byRate.get(rateBp) ?? 0 })),
     total: subTotal + taxes.reduce((a, t) => a + t.amount, 0),
   };
 }

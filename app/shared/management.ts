@@ -54,6 +54,10 @@ export const CAPABILITIES = {
   "site.edit": ["marketing"],
   /** the contact-form inbox */
   "messages.handle": ["operations", "marketing"],
+  /** the sales figures: orders, products, delivery, capacity, cancellations, promo use (docs/decisions/0043) */
+  "figures.view": ["operations", "marketing"],
+  /** the money in them: revenue with and without KDV, average basket, amounts cancelled and refunded */
+  "figures.revenue": [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -82,6 +86,7 @@ export const SECTIONS: readonly { key: SectionKey; path: string; capability: Cap
   { key: "messages", path: "/management/messages", capability: "messages.handle" },
   { key: "staff", path: "/management/staff", capability: "staff.manage" },
   { key: "audit", path: "/management/audit", capability: "audit.view" },
+  { key: "figures", path: "/management/figures", capability: "figures.view" },
 ];
 
 export const sectionsFor = (role: string) => SECTIONS.filter((s) => can(role, s.capability));

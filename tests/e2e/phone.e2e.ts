@@ -228,6 +228,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
       "/management/messages",
       "/management/staff",
       "/management/audit",
+      "/management/figures",
       ...details,
     ]);
     t.allowHttpStatus(404);

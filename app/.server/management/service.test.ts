@@ -35,6 +35,7 @@ import * as customerRoute from "~/routes/management/customer";
 import * as exportRoute from "~/routes/management/customer-export";
 import * as staffRoute from "~/routes/management/staff";
 import * as auditRoute from "~/routes/management/audit";
+import * as figuresRoute from "~/routes/management/figures";
 import * as notFoundRoute from "~/routes/management/not-found";
 import * as catalogRoute from "~/routes/management/catalog";
 import * as productRoute from "~/routes/management/product";
@@ -342,6 +343,7 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
       actions: [{ name: "add", fn: staffRoute.action, fields: { intent: "add", email: "" }, allowed: ADMIN }],
     },
     { file: "routes/management/audit.tsx", path: "/management/audit", loader: { fn: auditRoute.loader, allowed: ADMIN } },
+    { file: "routes/management/figures.tsx", path: "/management/figures", loader: { fn: figuresRoute.loader, allowed: STAFF } },
     { file: "routes/management/not-found.tsx", path: "/management/yok", loader: { fn: notFoundRoute.loader, allowed: STAFF }, staffStatus: 404 },
   ];
 }

@@ -15,6 +15,7 @@ import { istanbulParts } from "~/shared/clock";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import * as repo from "./repo";
 import * as desk from "./desk";
+import { fallbackDeliveryRate, taxSplitOf, writeTaxSplit } from "./tax-split";
 
 export type { OrderRow, OrderLineRow, NewOrder, NewOrderLine } from "./repo";
 
@@ -59,8 +60,11 @@ export async function createOrder(
     { ...order, orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
     lines,
   );
+  // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
+  const split = taxSplitOf(row, lines, await fallbackDeliveryRate(app, tx));
+  await writeTaxSplit(tx, row.id, split);
   await repo.insertEvent(tx, { orderId: row.id, fromStatus: null, toStatus: "received", actor, reason: "", at: now });
-  return row;
+  return { ...row, netTotal: split.netTotal };
 }
 
 /**
@@ -249,3 +253,10 @@ export async function countPlaced(app: AppContext): Promise<number> {
   const r = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`);
   return (r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
+
+// ---------------------------------------------------------------- sales figures (issue 28 §3)
+
+/** The sales figures' SQL aggregates (orders/figures.ts). */
+export * as figures from "./figures";
+/** Stores the KDV split of orders placed before it was kept; returns how many it filled. */
+export { fillMissingTaxSplits } from "./tax-split";

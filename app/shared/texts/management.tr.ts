@@ -31,6 +31,7 @@ export const managementTr = {
     messages: "Mesajlar",
     staff: "Personel",
     audit: "İşlem kaydı",
+    figures: "Rakamlar",
   },
   errors: {
     forbiddenTitle: "Yetkiniz yok",

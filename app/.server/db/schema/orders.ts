@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Placed orders. Amounts in kuruş, copied from the basket at the moment of placing (prices and tax rates as
@@ -35,6 +35,11 @@ export const orders = pgTable(
     usedBonus: integer("used_bonus").notNull().default(0),
     needToPay: integer("need_to_pay").notNull(),
     refundedAmount: integer("refunded_amount").notNull().default(0),
+    /**
+     * The invoice's net total (needToPay without KDV), computed at placing with the invoice rule; its split per
+     * rate is in order_taxes. Null for orders placed before issue 28 until the sales figures fill it in.
+     */
+    netTotal: integer("net_total"),
     /** Tax configuration at placing time: { productRates, deliveryRateBp }. */
     taxSnapshot: jsonb("tax_snapshot").notNull(),
     /** The pre-information form and distance-sales contract as accepted. */
@@ -50,6 +55,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.readyDate),
     // production capacity: orders per ready date, counted for every delivery-options answer and every placement
     index("orders_ready_date_idx").on(t.readyDate),
+    // the sales figures (issue 28): orders placed in a period
+    index("orders_created_at_idx").on(t.createdAt),
     uniqueIndex("orders_basket_uq").on(t.basketId),
   ],
 );
@@ -75,6 +82,23 @@ export const orderLines = pgTable(
     taxRateBp: integer("tax_rate_bp").notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_product_idx").on(t.productId)],
+);
+
+/**
+ * What an order's invoice charges per KDV rate (issue 28): net and tax in kuruş, from `computeInvoice` at placing
+ * (the same rule as the printed invoice), so the sales figures add them up in SQL.
+ */
+export const orderTaxes = pgTable(
+  "order_taxes",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    rateBp: integer("rate_bp").notNull(),
+    net: integer("net").notNull(),
+    tax: integer("tax").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.rateBp] })],
 );
 
 /** Every status change: who, when, why. */
