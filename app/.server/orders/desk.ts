@@ -69,6 +69,19 @@ export async function searchOrders(db: DbOrTx, f: OrderSearch): Promise<{ rows: 
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+/**
+ * Every order matching the filters (not one page), newest first, at most `limit` (issue 28: bulk changes on
+ * 'all that match' and the CSV export), and how many match in all.
+ */
+export async function matchingOrders(db: DbOrTx, f: Omit<OrderSearch, "page" | "pageSize">, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = searchWhere({ ...f, page: 1, pageSize: limit });
+  const [rows, [count]] = await readTogether(db, [
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 /** Open orders per status (the summary page). */
 export async function countByStatus(db: DbOrTx): Promise<Record<string, number>> {
   const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);

@@ -230,6 +230,8 @@ export type { OrderSearch, BakeLine } from "./desk";
 /** One page of orders for the management list, and the number matching. */
 export const search = (app: AppContext, f: desk.OrderSearch) => desk.searchOrders(app.db, f);
 export const countByStatus = (app: AppContext) => desk.countByStatus(app.db);
+/** Every order matching the list's filters, at most `limit`, and the number matching (bulk work, CSV). */
+export const matching = (app: AppContext, f: Omit<desk.OrderSearch, "page" | "pageSize">, limit: number) => desk.matchingOrders(app.db, f, limit);
 /** What to bake on a ready date (units per product, variant and package; open orders). */
 export const bakeList = (app: AppContext, readyDate: string) => desk.bakeList(app.db, readyDate);
 /** Open door-delivery orders of a ready date, by slot. */
