@@ -8,6 +8,7 @@ import { MAIL_JOB } from "../mail/service";
 import { orderEvents, orders as ordersTable } from "../db/schema/orders";
 import * as orders from "../orders/service";
 import { createHarness, type Harness } from "./testing";
+import { loadConfig } from "../config";
 import { csvCell } from "./csv";
 import * as ordersRoute from "~/routes/management/orders";
 import * as bulkRoute from "~/routes/management/orders-bulk";
@@ -196,7 +197,7 @@ describe("bulk status change", () => {
     const mails = (await mailJobs()) - mailsBefore;
     expect((answer.data as { moved: number }).moved).toBe(200);
     expect(mails).toBe(200);
-    console.log(`[measure] bulk change of 200 orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${Math.round(ms)} ms, ${mails} mails enqueued`);
+    console.log(`[measure] bulk change of 200 orders on ${loadConfig().databaseUrl ? "PostgreSQL" : "PGlite"}: ${Math.round(ms)} ms, ${mails} mails enqueued`);
   }, 120_000);
 });
 
@@ -260,6 +261,6 @@ describe("CSV", () => {
     const ms = performance.now() - started;
     const rows = parse(body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1000);
-    console.log(`[measure] CSV of 1,000 orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${Math.round(ms)} ms, ${Buffer.byteLength(body)} bytes`);
+    console.log(`[measure] CSV of 1,000 orders on ${loadConfig().databaseUrl ? "PostgreSQL" : "PGlite"}: ${Math.round(ms)} ms, ${Buffer.byteLength(body)} bytes`);
   }, 180_000);
 });
