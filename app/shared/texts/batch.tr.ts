@@ -78,7 +78,8 @@ export const batchTr = {
     nothing: "Bu gün için hazırlanacak sipariş yok.",
     count: "{count} sipariş, {gifts} hediye",
     packing: "Paket listesi",
-    box: "Kutu {n}",
+    box: "Kutu",
+    boxN: "Kutu {n}",
     noBox: "Kutu tipi yok",
     inBox: "Kutuya girecek",
     giftBadge: "HEDİYE — fiyatsız paket fişi ve hediye notu",
@@ -98,6 +99,7 @@ export const batchTr = {
     noSlot: "Saat aralığı yok",
     stops: "{count} durak",
     signature: "İmza",
+    giftMark: "Hediye",
     none: "Yok",
   },
   notes: {
