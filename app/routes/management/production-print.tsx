@@ -138,7 +138,7 @@ function DayDocument({ d }: { d: Awaited<ReturnType<typeof print.printDay>> }) {
             {s.invoice ? (
               <div className="max-w-full overflow-hidden">
                 <div className="day-invoice border border-stone-300 bg-white">
-                  <InvoiceCopy v={s.invoice} label={invoiceTr.copies[0]} index={0} headingId={`invoice-${s.orderNumber}`} />
+                  <InvoiceCopy v={s.invoice} label={`${invoiceTr.copies[0]} · ${s.orderNumber}`} index={0} headingId={`invoice-${s.orderNumber}`} />
                 </div>
               </div>
             ) : (
