@@ -120,7 +120,7 @@ describe("batch work", () => {
     expect(rows).toHaveLength(9);
     expect(rows.filter((r) => r["Durum"] === "Hazırlanıyor")).toHaveLength(7);
     expect(rows.every((r) => r["Alıcı"] === "Çiğdem Öztürk" && r["İlçe"] === "Üsküdar")).toBe(true);
-    expect(rows.filter((r) => r["Hediye"].startsWith("Evet"))).toHaveLength(1);
+    expect(rows.filter((r) => (r["Hediye"] ?? "").startsWith("Evet"))).toHaveLength(1);
 
     // an internal note on an order
     await t.page.getByRole("link", { name: /numaralı siparişi aç$/ }).first().click();
