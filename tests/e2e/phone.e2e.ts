@@ -229,6 +229,8 @@ describe("every page fits a phone (360 and 390 px)", () => {
       "/management/staff",
       "/management/audit",
       "/management/figures",
+      "/management/production/print",
+      "/management/production/print?what=routes",
       ...details,
     ]);
     t.allowHttpStatus(404);

@@ -51,6 +51,10 @@ import * as zoneRoute from "~/routes/management/delivery-zone";
 import * as siteRoute from "~/routes/management/site";
 import * as messagesRoute from "~/routes/management/messages";
 import * as messageRoute from "~/routes/management/message";
+import * as bulkRoute from "~/routes/management/orders-bulk";
+import * as ordersExportRoute from "~/routes/management/orders-export";
+import * as productionExportRoute from "~/routes/management/production-export";
+import * as productionPrintRoute from "~/routes/management/production-print";
 
 /**
  * The management area (issue 12) through its route modules, as the browser reaches them: sign-in cookies,
@@ -189,7 +193,16 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
   return [
     { file: "routes/management/layout.tsx", path: "/management", loader: { fn: layoutRoute.loader, allowed: STAFF } },
     { file: "routes/management/home.tsx", path: "/management", loader: { fn: homeRoute.loader, allowed: STAFF } },
-    { file: "routes/management/orders.tsx", path: "/management/orders", loader: { fn: ordersRoute.loader, allowed: STAFF } },
+    {
+      file: "routes/management/orders.tsx",
+      path: "/management/orders",
+      loader: { fn: ordersRoute.loader, allowed: STAFF },
+      actions: [{ name: "bulk", fn: ordersRoute.action, fields: { intent: "bulk" }, allowed: OPS }],
+    },
+    { file: "routes/management/orders-bulk.ts", path: "/management/orders/bulk", actions: [{ name: "chunk", fn: bulkRoute.action, fields: { intent: "bulk" }, allowed: OPS }] },
+    { file: "routes/management/orders-export.ts", path: "/management/orders/export", loader: { fn: ordersExportRoute.loader, allowed: STAFF } },
+    { file: "routes/management/production-export.ts", path: "/management/production/export", loader: { fn: productionExportRoute.loader, allowed: OPS } },
+    { file: "routes/management/production-print.tsx", path: "/management/production/print", loader: { fn: productionPrintRoute.loader, allowed: OPS } },
     {
       file: "routes/management/order.tsx",
       path: `/management/orders/${orderNumber}`,
@@ -199,6 +212,7 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
         { name: "status", fn: orderRoute.action, fields: { intent: "status", to: "nonsense" }, allowed: OPS },
         { name: "shipment", fn: orderRoute.action, fields: { intent: "shipment" }, allowed: OPS },
         { name: "refund", fn: orderRoute.action, fields: { intent: "refund" }, allowed: OPS },
+        { name: "note", fn: orderRoute.action, fields: { intent: "note" }, allowed: OPS },
       ],
     },
     { file: "routes/management/production.tsx", path: "/management/production", loader: { fn: productionRoute.loader, allowed: OPS } },

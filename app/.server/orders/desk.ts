@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { readTogether, type DbOrTx } from "../db/client";
 import { identifierContains, textContains } from "../db/search";
-import { orderLines, orders } from "../db/schema/orders";
+import { orderLines, orderNotes, orders } from "../db/schema/orders";
 import type { OrderRow } from "./repo";
 
 /**
@@ -64,6 +64,19 @@ export async function searchOrders(db: DbOrTx, f: OrderSearch): Promise<{ rows: 
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Every order matching the filters (not one page), newest first, at most `limit` (issue 28: bulk changes on
+ * 'all that match' and the CSV export), and how many match in all.
+ */
+export async function matchingOrders(db: DbOrTx, f: Omit<OrderSearch, "page" | "pageSize">, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = searchWhere({ ...f, page: 1, pageSize: limit });
+  const [rows, [count]] = await readTogether(db, [
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
@@ -190,5 +203,20 @@ export async function anonymise(tx: DbOrTx, person: { userId: number; email: str
       .set({ email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", updatedAt: at })
       .where(eq(orders.id, o.id));
   }
+  // staff notes may name the person: they go with the rest (issue 28)
+  for (const o of rows) await tx.delete(orderNotes).where(eq(orderNotes.orderId, o.id));
   return rows.map((r) => r.id);
+}
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+
+/** Adds a staff note to an order, in the caller's transaction (issue 28). */
+export async function addNote(tx: DbOrTx, n: { orderId: number; body: string; actor: string; at: Date }): Promise<OrderNoteRow> {
+  const [row] = await tx.insert(orderNotes).values(n).returning();
+  return row!;
+}
+
+/** An order's staff notes, oldest first. Read by the management area only. */
+export async function notesOf(db: DbOrTx, orderId: number): Promise<OrderNoteRow[]> {
+  return db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.at), asc(orderNotes.id));
 }

@@ -226,10 +226,12 @@ export const boughtTogether = (app: AppContext, productIds: number[], limit = 12
 
 // ---------------------------------------------------------------- the staff desk (issue 12, orders/desk.ts)
 
-export type { OrderSearch, BakeLine } from "./desk";
+export type { OrderSearch, BakeLine, OrderNoteRow } from "./desk";
 /** One page of orders for the management list, and the number matching. */
 export const search = (app: AppContext, f: desk.OrderSearch) => desk.searchOrders(app.db, f);
 export const countByStatus = (app: AppContext) => desk.countByStatus(app.db);
+/** Every order matching the list's filters, at most `limit`, and the number matching (bulk work, CSV). */
+export const matching = (app: AppContext, f: Omit<desk.OrderSearch, "page" | "pageSize">, limit: number) => desk.matchingOrders(app.db, f, limit);
 /** What to bake on a ready date (units per product, variant and package; open orders). */
 export const bakeList = (app: AppContext, readyDate: string) => desk.bakeList(app.db, readyDate);
 /** Open door-delivery orders of a ready date, by slot. */
@@ -245,6 +247,9 @@ export const setRefunded = (app: AppContext, tx: DbOrTx, orderId: number, refund
 /** KVKK erasure of a person's orders, keeping the invoice fields (docs/decisions/0004); in the caller's transaction. */
 export const anonymise = (app: AppContext, tx: DbOrTx, person: { userId: number; email: string }, replacementEmail: string) =>
   desk.anonymise(tx, person, replacementEmail, app.clock.now());
+/** Staff notes on an order (issue 28): written in the caller's transaction; read by the management area only. */
+export const addStaffNote = (app: AppContext, tx: DbOrTx, orderId: number, body: string, actor: string) => desk.addNote(tx, { orderId, body, actor, at: app.clock.now() });
+export const staffNotesOf = (app: AppContext, orderId: number) => desk.notesOf(app.db, orderId);
 /** Locks an order row in the caller's transaction (status checks before a change). */
 export const lock = (tx: DbOrTx, orderId: number) => repo.lockOrder(tx, orderId);
 

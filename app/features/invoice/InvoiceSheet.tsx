@@ -37,11 +37,12 @@ const TABLE_HEAD_MM = 5.5;
 const TABLE_ROW_MM = 6.8;
 const tableZoom = (rows: number) => Math.min(1, TABLE_ROOM_MM / (TABLE_HEAD_MM + TABLE_ROW_MM * rows));
 
-function InvoiceCopy({ v, label, index }: { v: InvoiceView; label: string; index: number }) {
+/** One copy; `headingId` when several orders' copies share a page (the print-for-the-day document). */
+export function InvoiceCopy({ v, label, index, headingId: id }: { v: InvoiceView; label: string; index: number; headingId?: string }) {
   const r = v.recipient;
   const rowCount = v.rows.length + (v.shipping ? 1 : 0);
   const zoom = tableZoom(rowCount);
-  const headingId = `invoice-copy-${index}`;
+  const headingId = id ?? `invoice-copy-${index}`;
   return (
     <section
       aria-labelledby={headingId}

@@ -37,6 +37,9 @@ import {
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 import { busyProps } from "~/ui/busy";
+import * as orderNotes from "~/.server/management/order-notes";
+import { TextAreaField } from "~/features/management/ui";
+import { batchTr } from "~/shared/texts/batch.tr";
 
 const t = managementTr;
 const o = t.order;
@@ -51,10 +54,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const detail = await management.orderDetail(context.app, staff, params.orderNumber);
   if (!detail) throw management.notFound();
   // a fresh key per page view: submitting the same refund form twice refunds once
-  return { ...detail, refundKey: crypto.randomUUID() };
+  return { ...detail, refundKey: crypto.randomUUID(), staffNotes: await orderNotes.notesOf(context.app, detail.order.id) };
 }
 
-const INTENT_CAPABILITY = { status: "orders.change", shipment: "orders.change", refund: "orders.refund" } as const;
+const INTENT_CAPABILITY = { status: "orders.change", shipment: "orders.change", refund: "orders.refund", note: "orders.change" } as const;
 type Intent = keyof typeof INTENT_CAPABILITY;
 const intentOf = (form: FormData): Intent => {
   const i = String(form.get("intent") ?? "");
@@ -90,6 +93,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!parsed.success) return invalid(fieldErrors(parsed.error));
       if (!/^[\w-]{8,64}$/.test(key)) return invalid({});
       result = await management.refundOrder(context.app, staff, params.orderNumber, { ...parsed.data, key });
+      break;
+    }
+    case "note": {
+      result = await orderNotes.addNote(context.app, staff, params.orderNumber, String(values.body ?? ""));
+      if (!result.ok && result.fields) return invalid(result.fields);
       break;
     }
   }
@@ -130,7 +138,7 @@ function AddressBlock({ title, a }: { title: string; a: { name: string; address:
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, address, lines, payment, attempts, timeline, moves, canCancel, refundable, carriers, may, print, refundKey } = loaderData;
+  const { order, address, lines, payment, attempts, timeline, moves, canCancel, refundable, carriers, may, print, refundKey, staffNotes } = loaderData;
   const result = actionData as ActionResult | undefined;
   return (
     <div className="flex flex-col gap-4">
@@ -250,6 +258,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </section>
+
+      <StaffNotes notes={staffNotes} mayAdd={may.change} result={result} />
 
       <section className={`${panelClass} grid gap-4 sm:grid-cols-2`} aria-label={`${o.delivery} / ${o.invoice}`}>
         <AddressBlock title={o.delivery} a={address.delivery} />
@@ -446,6 +456,45 @@ function RefundForm({ refundable, refundKey, result }: { refundable: number; ref
           </button>
         </div>
       </Form>
+    </section>
+  );
+}
+
+/** Internal notes (issue 28 §1): staff only, oldest first, and a form to add one. */
+function StaffNotes({ notes, mayAdd, result }: { notes: { id: number; body: string; actor: string; at: string }[]; mayAdd: boolean; result: ActionResult | undefined }) {
+  const N = batchTr.notes;
+  const navigation = useNavigation();
+  const error = result?.form === "note" && !result.ok ? (result.fields?.body ?? result.message) : undefined;
+  return (
+    <section className={`${panelClass} no-print`} aria-labelledby="staff-notes">
+      <h2 id="staff-notes" className="text-lg font-semibold">
+        {N.title}
+      </h2>
+      <p className="text-sm text-stone-700">{N.hint}</p>
+      {notes.length === 0 ? (
+        <p className="mt-2 text-sm">{N.empty}</p>
+      ) : (
+        <ol className="mt-2 flex flex-col gap-2" aria-label={N.title}>
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-lg bg-amber-50 px-3 py-2">
+              <p className="break-words whitespace-pre-wrap">{n.body}</p>
+              <p className="mt-1 text-xs text-stone-600">{fmt(N.by, { actor: n.actor, at: formatDateTimeTr(n.at) })}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {mayAdd ? (
+        <Form method="post" className="mt-3 flex flex-col gap-2" key={notes.length}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="note" />
+          <TextAreaField label={N.label} name="body" rows={3} maxLength={1000} required error={error} />
+          <div>
+            <button type="submit" className={buttonClass} {...busyProps(navigation.state !== "idle" && navigation.formData?.get("intent") === "note")}>
+              {N.add}
+            </button>
+          </div>
+        </Form>
+      ) : null}
     </section>
   );
 }

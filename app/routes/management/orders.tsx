@@ -19,7 +19,10 @@ import { pageTitle } from "~/ui/PageTitle";
 import { formatDateTr } from "~/shared/clock";
 import { formatAmount } from "~/shared/money";
 import { DELIVERY_TYPES, ORDER_STATUSES } from "~/shared/order-status";
-import { deliveryTypeLabel, formatDateTimeTr, parseOrderFilter, statusLabel } from "~/shared/management";
+import { can, deliveryTypeLabel, formatDateTimeTr, parseOrderFilter, statusLabel } from "~/shared/management";
+import * as batch from "~/.server/management/batch-desk";
+import { BulkCheckbox, BulkPanel } from "~/features/management/bulk";
+import { batchTr } from "~/shared/texts/batch.tr";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 
@@ -32,15 +35,22 @@ export function meta() {
 
 /** Orders, searchable and filtered on the server, one page at a time (issue 12). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await management.guard(context, request, "orders.view");
-  const filter = parseOrderFilter(new URL(request.url).searchParams);
-  return { filter, ...(await management.orderList(context.app, filter)) };
+  const staff = await management.guard(context, request, "orders.view");
+  const url = new URL(request.url);
+  const filter = parseOrderFilter(url.searchParams);
+  return { filter, mayChange: can(staff.role, "orders.change"), exportHref: `/management/orders/export${url.search}`, ...(await management.orderList(context.app, filter)) };
+}
+
+/** The bulk change without JavaScript: every chosen order at once, one answer per order (issue 28 §1). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff, form } = await management.staffAction(context, request, "orders.change");
+  return batch.bulkFromForm(context.app, staff, form);
 }
 
 export { SectionError as ErrorBoundary };
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, pages, cities } = loaderData;
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, rows, total, pages, cities, mayChange, exportHref } = loaderData;
   const { page: _page, ...base } = filter;
   return (
     <div className="flex flex-col gap-4">
@@ -89,9 +99,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <ResultTable total={total} shown={rows.length} caption={o.title} columns={[o.number, o.placed, o.ready, o.customer, o.city, o.deliveryType, o.status, o.total]}>
+      <div className="no-print flex flex-wrap items-center gap-2">
+        <a href={exportHref} className={secondaryButtonClass} download>
+          {batchTr.csv.orders}
+        </a>
+        <span className="text-sm text-stone-700">{batchTr.csv.ordersHint}</span>
+      </div>
+      {mayChange ? <BulkPanel total={total} filter={base} answer={actionData} /> : null}
+      <ResultTable total={total} shown={rows.length} caption={o.title} columns={[...(mayChange ? [batchTr.bulk.select] : []), o.number, o.placed, o.ready, o.customer, o.city, o.deliveryType, o.status, o.total]}>
         {rows.map((r) => (
           <Row key={r.orderNumber}>
+            {mayChange ? (
+              <Cell label={batchTr.bulk.select}>
+                <BulkCheckbox orderNumber={r.orderNumber} status={r.status} />
+              </Cell>
+            ) : null}
             <Cell label={o.number}>
               <Link to={`/management/orders/${r.orderNumber}`} className="font-semibold underline" aria-label={fmt(o.open, { number: r.orderNumber })}>
                 {r.orderNumber}

@@ -8,6 +8,7 @@ import { productionDaySchema, statusLabel } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { batchTr } from "~/shared/texts/batch.tr";
 
 const t = managementTr;
 const p = t.production;
@@ -49,6 +50,15 @@ export default function Production({ loaderData }: Route.ComponentProps) {
           <button type="button" className={secondaryButtonClass} onClick={() => window.print()}>
             {p.print}
           </button>
+          <Link to={`/management/production/print?day=${day}`} className={secondaryButtonClass}>
+            {batchTr.print.open}
+          </Link>
+          <Link to={`/management/production/print?day=${day}&what=routes`} className={secondaryButtonClass}>
+            {batchTr.print.routeSheets}
+          </Link>
+          <a href={`/management/production/export?day=${day}`} className={secondaryButtonClass} download>
+            {batchTr.csv.production}
+          </a>
         </div>
       </div>
 

@@ -123,3 +123,21 @@ export const orderCounters = pgTable("order_counters", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
+
+/**
+ * Internal notes on an order (issue 28 §1): staff only, never read by customer pages, mails or the guest link.
+ * Append-only; each note is also an audit entry. Removed with the order's personal data on a KVKK erasure.
+ */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.at)],
+);
