@@ -58,6 +58,8 @@ export interface DocumentMeta {
   orderDate: string;
   /** Istanbul date the goods left (or were handed over) */
   dispatchDate: string;
+  /** How the goods leave: with a carrier (cargo), the shop's own courier, or handed to the buyer at pickup. */
+  handover: "carrier" | "courier" | "pickup";
   /** The parcel goes without a priced paper (gift): the invoice travels by e-mail only. */
   gift: boolean;
   returnOf: EarsivDocument["returnOf"];
@@ -175,9 +177,9 @@ export function buildDocument(order: OrderInput, lines: LineInput[], seller: Sel
   }
   const sellerParty = sellerOf(seller);
   const carrier =
-    order.deliveryType === "Store"
+    meta.handover === "pickup"
       ? null
-      : order.deliveryType === "Delivery"
+      : meta.handover === "courier"
         ? { name: seller.title, id: seller.vkn } // the shop's own courier
         : { name: order.carrier ?? "-", id: null };
   const taxTotal = inv.taxSubtotals.reduce((s, t) => s + t.amount, 0);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { invoiceCounters, invoices } from "../db/schema/invoices";
 
@@ -53,4 +53,10 @@ export async function update(db: DbOrTx, id: number, patch: Partial<NewInvoice>)
 /** Invoices not yet accepted by the provider, oldest first (the staff's 'waiting' list). */
 export async function listQueued(db: DbOrTx, limit = 100): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(eq(invoices.status, "queued")).orderBy(asc(invoices.id)).limit(limit);
+}
+
+export async function orderIdsWithInvoices(db: DbOrTx, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db.selectDistinct({ orderId: invoices.orderId }).from(invoices).where(inArray(invoices.orderId, orderIds));
+  return rows.map((r) => r.orderId);
 }

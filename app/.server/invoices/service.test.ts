@@ -202,7 +202,7 @@ describe("e-Arşiv invoices", () => {
   });
 
   it("50 orders shipped at once get 50 consecutive numbers: no gap, no duplicate", async () => {
-    const placed = [];
+    const placed: Awaited<ReturnType<typeof place>>[] = [];
     for (let i = 0; i < 50; i++) placed.push(await place());
     for (const o of placed) await toReady(o.id);
     const t0 = performance.now();

@@ -105,7 +105,7 @@ export function isInvoiceMoment(moment: AppContext["config"]["invoice"]["moment"
  */
 export async function onOrderStatus(app: AppContext, tx: DbOrTx, order: OrderForInvoice, from: OrderStatus, to: OrderStatus, loadLines: () => Promise<LineInput[]>): Promise<void> {
   if (isInvoiceMoment(app.config.invoice.moment, to)) {
-    await issueSale(app, tx, order, await loadLines());
+    await issueSale(app, tx, order, await loadLines(), handoverOf(order.deliveryType, to));
   } else if (to === "cancelled") {
     await undoSale(app, tx, order, loadLines, "cancel");
   } else if (to === "refunded" && from === "delivered") {
@@ -122,6 +122,7 @@ async function issue(
   lines: LineInput[],
   kind: "SATIS" | "IADE",
   returnOf: { id: number; doc: EarsivDocument } | null,
+  handover: "carrier" | "courier" | "pickup",
 ): Promise<repo.InvoiceRow> {
   const now = app.clock.now();
   const p = istanbulParts(now);
@@ -139,6 +140,7 @@ async function issue(
     issueTime: `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`,
     orderDate: istanbulDate(order.createdAt),
     dispatchDate: issueDate,
+    handover,
     gift: isGiftOrder(order),
     returnOf: returnOf ? { number: returnOf.doc.number, ettn: returnOf.doc.ettn, issueDate: returnOf.doc.issueDate } : null,
     fallbackDeliveryRateBp: (await getSettings(app, tx)).tax.deliveryRateBp,
@@ -163,9 +165,17 @@ async function issue(
   return row;
 }
 
+/** How the goods leave: by the status they are handed over with, else by the order's delivery type. */
+export function handoverOf(deliveryType: string, to: OrderStatus): "carrier" | "courier" | "pickup" {
+  if (to === "collected") return "pickup";
+  if (to === "outfordelivery") return "courier";
+  if (to === "shipped") return "carrier";
+  return deliveryType === "Store" ? "pickup" : deliveryType === "Delivery" ? "courier" : "carrier";
+}
+
 /** The order's sale invoice, issued once: a second call (or a second moment) finds the first. */
-export async function issueSale(app: AppContext, tx: DbOrTx, order: OrderForInvoice, lines: LineInput[]): Promise<repo.InvoiceRow> {
-  return (await repo.findByOrderAndKind(tx, order.id, "SATIS")) ?? issue(app, tx, order, lines, "SATIS", null);
+export async function issueSale(app: AppContext, tx: DbOrTx, order: OrderForInvoice, lines: LineInput[], handover: "carrier" | "courier" | "pickup"): Promise<repo.InvoiceRow> {
+  return (await repo.findByOrderAndKind(tx, order.id, "SATIS")) ?? issue(app, tx, order, lines, "SATIS", null, handover);
 }
 
 async function undoSale(app: AppContext, tx: DbOrTx, order: OrderForInvoice, loadLines: () => Promise<LineInput[]>, why: "cancel" | "return"): Promise<void> {
@@ -191,7 +201,9 @@ async function undoSale(app: AppContext, tx: DbOrTx, order: OrderForInvoice, loa
     }
     return;
   }
-  await issue(app, tx, order, await loadLines(), "IADE", { id: sale.id, doc: sale.copy as EarsivDocument });
+  const original = sale.copy as EarsivDocument;
+  const handover = original.internetSale.carrier === null ? "pickup" : original.internetSale.carrier.id === original.seller.id ? "courier" : "carrier";
+  await issue(app, tx, order, await loadLines(), "IADE", { id: sale.id, doc: original }, handover);
 }
 
 // ─── send / cancel at the provider (jobs) ────────────────────────────────────────────────────────
@@ -286,6 +298,11 @@ export const forOrder = (app: AppContext, orderId: number) => repo.listForOrder(
 
 /** Invoices the provider has not accepted yet (the staff's list). */
 export const waiting = (app: AppContext) => repo.listQueued(app.db);
+
+/** Which of these orders have an e-Arşiv invoice (for links in the member area and the guest's order page). */
+export async function invoicedOrders(app: AppContext, orderIds: number[]): Promise<Set<number>> {
+  return new Set(await repo.orderIdsWithInvoices(app.db, orderIds));
+}
 
 /** The readable copies of an order's invoices, oldest first. */
 export async function copiesOf(app: AppContext, orderId: number): Promise<{ doc: EarsivDocument; status: string }[]> {

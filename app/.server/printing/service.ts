@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import * as accounts from "../accounts/service";
 import * as catalog from "../catalog/service";
 import * as notes from "../notes/service";
+import * as invoices from "../invoices/service";
 import * as orders from "../orders/service";
 import { getSettings } from "../settings/service";
 import { productImage } from "~/shared/catalog";
@@ -10,7 +11,7 @@ import { istanbulDate } from "~/shared/clock";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
-import { PRINT_PATH, validSignature, type PrintKind } from "./links";
+import { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
 
 export { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
 
@@ -144,6 +145,19 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
   };
 }
 
+// ─── e-Arşiv invoice (issue 26 §2) ───────────────────────────────────────────────────────────────
+
+/** The readable copies of an order's e-Arşiv invoices when this request may see them (null: answer 404). */
+export async function earsivCopies(app: AppContext, request: Request, ref: string) {
+  const order = await printableOrder(app, request, "earsiv", ref);
+  return order ? invoices.copiesOf(app, order.id) : null;
+}
+
+/** A signed link to the order's e-Arşiv copy (the guest's order page), or null before it is invoiced. */
+export async function earsivLink(app: AppContext, order: { id: number; publicId: string }): Promise<string | null> {
+  return (await invoices.invoicedOrders(app, [order.id])).has(order.id) ? signedPrintUrl(app, "earsiv", order.publicId) : null;
+}
+
 // ─── printed note ────────────────────────────────────────────────────────────────────────────────
 
 export const noteView = (app: AppContext, order: orders.OrderRow) => notes.printedNote(app, order.id);
@@ -153,19 +167,31 @@ export const noteView = (app: AppContext, order: orders.OrderRow) => notes.print
 export interface PrintLinks {
   invoice: string;
   note: string | null;
+  /** The e-Arşiv invoice's readable copy, once the order is invoiced. */
+  earsiv: string | null;
 }
 
 /** Links to the printable pages of a member's orders, by order number (the member's session opens them). */
 export async function memberPrintLinks(app: AppContext, userId: number): Promise<Record<string, PrintLinks>> {
   const list = await orders.listForUser(app, userId);
-  const withNotes = await notes.ordersWithNotes(
-    app,
-    list.map((o) => o.id),
-  );
+  const [withNotes, invoiced] = await Promise.all([
+    notes.ordersWithNotes(
+      app,
+      list.map((o) => o.id),
+    ),
+    invoices.invoicedOrders(
+      app,
+      list.map((o) => o.id),
+    ),
+  ]);
   return Object.fromEntries(
     list.map((o) => [
       o.orderNumber,
-      { invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`, note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null },
+      {
+        invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`,
+        note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null,
+        earsiv: invoiced.has(o.id) ? `${PRINT_PATH.earsiv}/${o.orderNumber}` : null,
+      },
     ]),
   );
 }

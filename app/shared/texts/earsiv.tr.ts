@@ -72,7 +72,7 @@ export const earsivTr = {
   mailTotal: "Tutar: {amount}",
   // staff / member
   linkLabel: "e-Arşiv fatura",
-  linkAria: "{number} numaralı e-Arşiv faturayı aç (yeni sekmede açılır)",
+  linkAria: "{number} numaralı siparişin e-Arşiv faturasını aç (yeni sekmede açılır)",
   staffBox: "e-Arşiv faturalar",
   staffNone: "Henüz fatura düzenlenmedi.",
   statuses: { queued: "Sağlayıcıya gönderilmeyi bekliyor", sent: "Gönderildi", cancelled: "İptal edildi" } as Record<string, string>,
