@@ -227,6 +227,7 @@ export interface Config {
    * the demo's example values ("ÖRNEK") when none is set. Read it with getSellerIdentity() (seller/service.ts).
    */
   seller: SellerIdentity;
+  /**
    * e-Arşiv invoices (issue 26 §2): the provider, the 3-character GİB series, and the moment an order is invoiced —
    * when it is handed over (shipped, out for delivery or collected; the default), when it is ready, or when baking
    * starts.

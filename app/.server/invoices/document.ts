@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { computeInvoice } from "~/shared/invoice";
+import type { SellerIdentity } from "~/shared/seller";
 import { ANONYMOUS_TCKN, type EarsivDocument, type EarsivKind, type EarsivLine, type EarsivParty, type EarsivSeller } from "~/shared/earsiv";
 import { isValidTckn, isValidVkn } from "~/shared/tax-id";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
@@ -10,20 +11,8 @@ import { earsivTr } from "~/shared/texts/earsiv.tr";
  * the same), so taxes per rate add up to the order's totals to the kuruş.
  */
 
-/** What the invoice needs of the seller's identity (a subset of the seller module's SellerIdentity). */
-export interface SellerInput {
-  title: string;
-  mersis: string;
-  vkn: string;
-  taxOffice: string;
-  address: { line: string; district: string; city: string; postalCode?: string };
-  kep: string;
-  phone: string;
-  email: string;
-  web: string;
-  /** The demo's example identity (marked ÖRNEK), never a real seller. */
-  example?: boolean;
-}
+/** What the invoice needs of the seller's identity (issue 26 §1, ~/shared/seller). */
+export type SellerInput = Pick<SellerIdentity, "title" | "mersis" | "vkn" | "taxOffice" | "address" | "kep" | "phone" | "email" | "web" | "example">;
 
 export interface OrderInput {
   orderNumber: string;
@@ -213,6 +202,6 @@ export function buildDocument(order: OrderInput, lines: LineInput[], seller: Sel
     sendType: "ELEKTRONIK",
     returnOf: meta.returnOf,
     notes: [earsivTr.eArchiveNote],
-    example: seller.example === true,
+    example: seller.example,
   };
 }

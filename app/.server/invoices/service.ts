@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client";
 import { enqueue, type JobHandler } from "../jobs/service";
 import { queueMail } from "../mail/service";
 import { signedPrintUrl } from "../printing/links";
+import { getSellerIdentity } from "../seller/service";
 import { getSettings } from "../settings/service";
 import { istanbulDate, istanbulParts } from "~/shared/clock";
 import { formatInvoiceNumber, type EarsivDocument } from "~/shared/earsiv";
@@ -12,7 +13,7 @@ import { formatAmount } from "~/shared/money";
 import type { OrderStatus } from "~/shared/order-status";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { fmt } from "~/shared/texts/tr";
-import { buildDocument, type LineInput, type OrderInput, type SellerInput } from "./document";
+import { buildDocument, type LineInput, type OrderInput } from "./document";
 import { localProvider } from "./local";
 import { nilveraProvider } from "./nilvera";
 import type { InvoiceProvider, ProviderFailure, ProviderResult } from "./provider";
@@ -53,25 +54,6 @@ export interface OrderForInvoice extends OrderInput {
   userId: number | null;
   giftNote: string;
   mediaLink: string;
-}
-
-// ─── the seller ──────────────────────────────────────────────────────────────────────────────────
-
-/** The seller's identity as the invoice needs it. */
-// TODO(issue 26 §1): read getSellerIdentity() of ../seller/service once it is on main.
-async function sellerIdentity(_app: AppContext): Promise<SellerInput> {
-  return {
-    title: "ÖRNEK Kurabiye Atölyesi Gıda Sanayi ve Ticaret Ltd. Şti.",
-    mersis: "0999999999400015",
-    vkn: "9999999994",
-    taxOffice: "ÖRNEK Vergi Dairesi",
-    address: { line: "ÖRNEK adres, Moda Cad. No: 12", district: "Kadıköy", city: "İstanbul", postalCode: "34710" },
-    kep: "ornek@ornek.kep.tr",
-    phone: "0 (216) 555 01 20",
-    email: "merhaba@kurabiyeatolyesi.com.tr",
-    web: "https://www.kurabiyeatolyesi.com.tr",
-    example: true,
-  };
 }
 
 // ─── providers ───────────────────────────────────────────────────────────────────────────────────
@@ -132,7 +114,7 @@ async function issue(
   const ettn = randomUUID();
   const pad = (n: number) => String(n).padStart(2, "0");
   const issueDate = istanbulDate(now);
-  const doc = buildDocument(order, lines, await sellerIdentity(app), {
+  const doc = buildDocument(order, lines, getSellerIdentity(), {
     kind,
     number,
     ettn,
