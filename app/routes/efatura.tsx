@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function Efatura({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-6 bg-stone-100 px-3 py-4 sm:px-6 print:bg-white print:p-0">
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 bg-stone-100 px-3 py-4 sm:px-6 print:bg-white print:p-0">
       {loaderData.copies.map((c) => (
         <EarsivCopy key={c.doc.number} d={c.doc} status={c.status} />
       ))}
@@ -34,6 +34,6 @@ export default function Efatura({ loaderData }: Route.ComponentProps) {
           {earsivTr.print}
         </button>
       </p>
-    </main>
+    </div>
   );
 }
