@@ -171,7 +171,9 @@ export function buildDocument(order: OrderInput, lines: LineInput[], seller: Sel
       : meta.handover === "courier"
         ? { name: seller.title, id: seller.vkn } // the shop's own courier
         : { name: order.carrier ?? "-", id: null };
-  const taxTotal = inv.taxSubtotals.reduce((s, t) => s + t.amount, 0);
+  // KDV per rate: the same split the sales figures add up (computeInvoice's byRate), net base and tax
+  const taxSubtotals = inv.byRate.map((r) => ({ rateBp: r.rateBp, base: r.net, amount: r.tax }));
+  const taxTotal = taxSubtotals.reduce((s, t) => s + t.amount, 0);
   const lineExtension = docLines.reduce((s, l) => s + l.grossNet, 0);
   const allowanceTotal = docLines.reduce((s, l) => s + l.allowance, 0);
   return {
@@ -188,7 +190,7 @@ export function buildDocument(order: OrderInput, lines: LineInput[], seller: Sel
     lineExtension,
     allowanceTotal,
     taxExclusive: inv.subTotal,
-    taxSubtotals: inv.taxSubtotals,
+    taxSubtotals,
     taxTotal,
     payable: inv.total,
     internetSale: {

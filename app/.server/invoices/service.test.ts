@@ -164,7 +164,7 @@ describe("e-Arşiv invoices", () => {
     const expected = computeInvoice({ lines, discountAmount: 1500, usedBonus: 777, shippingCost: 3999, deliveryRateBp: 2000 });
     const subs = I["cac:TaxTotal"]["cac:TaxSubtotal"];
     expect(subs.map((s: any) => ({ rate: Number(s["cbc:Percent"]) * 100, base: kurus(s["cbc:TaxableAmount"]), tax: kurus(s["cbc:TaxAmount"]) }))).toEqual(
-      expected.taxSubtotals.map((t) => ({ rate: t.rateBp, base: t.base, tax: t.amount })),
+      expected.byRate.map((t) => ({ rate: t.rateBp, base: t.net, tax: t.tax })),
     );
     expect(subs.every((s: any) => s["cbc:TaxAmount"]["@currencyID"] === "TRY")).toBe(true);
     const taxTotal = kurus(I["cac:TaxTotal"]["cbc:TaxAmount"]);
