@@ -10,6 +10,7 @@ import { runDueJobs } from "../jobs/service";
 import { JOB_HANDLERS } from "../jobs/handlers";
 import { jobs } from "../db/schema/system";
 import { invoices as invoiceTable } from "../db/schema/invoices";
+import { orderTaxes } from "../db/schema/orders";
 import { INVOICE_NUMBER, type EarsivDocument } from "~/shared/earsiv";
 import { computeInvoice } from "~/shared/invoice";
 
@@ -167,6 +168,9 @@ describe("e-Arşiv invoices", () => {
       expected.byRate.map((t) => ({ rate: t.rateBp, base: t.net, tax: t.tax })),
     );
     expect(subs.every((s: any) => s["cbc:TaxAmount"]["@currencyID"] === "TRY")).toBe(true);
+    // and the KDV split stored with the order when it was placed (issue 28, decision 0042): the same, rate by rate
+    const stored = (await app.db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id))).sort((a, b) => a.rateBp - b.rateBp);
+    expect(subs.map((s: any) => ({ rateBp: Number(s["cbc:Percent"]) * 100, net: kurus(s["cbc:TaxableAmount"]), tax: kurus(s["cbc:TaxAmount"]) }))).toEqual(stored.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })));
     const taxTotal = kurus(I["cac:TaxTotal"]["cbc:TaxAmount"]);
     expect(taxTotal).toBe(subs.reduce((a: number, s: any) => a + kurus(s["cbc:TaxAmount"]), 0));
     // per line: line taxes add up to the rate's tax, line nets to the rate's base
