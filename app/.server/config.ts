@@ -126,6 +126,15 @@ const schema = z
     SELLER_ETBIS_URL: z.string().optional(),
     SELLER_BANK: z.string().optional(),
     SELLER_IBAN: z.string().optional(),
+    INVOICE_PROVIDER: z.enum(["local", "nilvera"]).default("local"),
+    INVOICE_SERIES: z
+      .string()
+      .regex(/^[A-Z0-9]{3}$/, "must be 3 capital letters or digits (GİB series)")
+      .default("KRB"),
+    INVOICE_MOMENT: z.enum(["dispatched", "ready", "preparing"]).default("dispatched"),
+    NILVERA_API_KEY: z.string().min(1).optional(),
+    NILVERA_BASE_URL: z.url().default("https://apitest.nilvera.com"),
+    INVOICE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_NOW && env.NODE_ENV === "production") {
@@ -143,6 +152,9 @@ const schema = z
     // `npm start` serves (SEED=demo) runs with the example identity, marked ÖRNEK (decision 0032)
     const realShop = env.NODE_ENV === "production" && (env.SEED ?? "demo") !== "demo";
     for (const [key, message] of sellerEnvIssues(env, realShop)) ctx.addIssue({ code: "custom", path: [key], message });
+    if (env.INVOICE_PROVIDER === "nilvera" && !env.NILVERA_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["NILVERA_API_KEY"], message: "is required when INVOICE_PROVIDER=nilvera" });
+    }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
     }
@@ -215,6 +227,12 @@ export interface Config {
    * the demo's example values ("ÖRNEK") when none is set. Read it with getSellerIdentity() (seller/service.ts).
    */
   seller: SellerIdentity;
+  /**
+   * e-Arşiv invoices (issue 26 §2): the provider, the 3-character GİB series, and the moment an order is invoiced —
+   * when it is handed over (shipped, out for delivery or collected; the default), when it is ready, or when baking
+   * starts.
+   */
+  invoice: { provider: Env["INVOICE_PROVIDER"]; series: string; moment: Env["INVOICE_MOMENT"]; timeoutMs: number; nilvera: { apiKey?: string; baseUrl: string } };
   version: string;
 }
 
@@ -276,6 +294,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     benchRoutes: e.BENCH_ROUTES === "1",
     testPauseAt: e.TEST_PAUSE_AT,
     seller: sellerFromEnv(e, publicUrl),
+    invoice: {
+      provider: e.INVOICE_PROVIDER,
+      series: e.INVOICE_SERIES,
+      moment: e.INVOICE_MOMENT,
+      timeoutMs: e.INVOICE_PROVIDER_TIMEOUT_MS,
+      nilvera: { apiKey: e.NILVERA_API_KEY, baseUrl: e.NILVERA_BASE_URL },
+    },
     version: typeof __APP_VERSION__ === "string" ? __APP_VERSION__ : "dev",
   };
 }

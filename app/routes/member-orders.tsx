@@ -14,6 +14,7 @@ import { formatDateTr } from "~/shared/clock";
 import { fmt, tr } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
+import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { notesTr } from "~/shared/texts/notes.tr";
 import { busyProps } from "~/ui/busy";
 import { useSeller } from "~/features/chrome/useSeller";
@@ -169,16 +170,21 @@ function ConfirmCancelForm({ orderNumber, question }: { orderNumber: string; que
 }
 
 /** The order's printable invoice and gift note (issue 10): open in a new tab, the member's session opens them. */
-function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; note: string | null } | undefined; status: string; orderNumber: string }) {
+function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; note: string | null; earsiv: string | null } | undefined; status: string; orderNumber: string }) {
   if (!links) return null;
   const invoice = status !== "cancelled" && status !== "refunded";
-  if (!invoice && !links.note) return null;
+  if (!invoice && !links.note && !links.earsiv) return null;
   const linkClass = "inline-flex min-h-11 items-center font-semibold text-choc-800 underline";
   return (
     <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
       {invoice ? (
         <a href={links.invoice} target="_blank" rel="noopener noreferrer" aria-label={fmt(invoiceTr.member.printInvoiceAria, { number: orderNumber })} className={linkClass}>
           {invoiceTr.member.printInvoice}
+        </a>
+      ) : null}
+      {links.earsiv ? (
+        <a href={links.earsiv} target="_blank" rel="noopener noreferrer" aria-label={fmt(earsivTr.linkAria, { number: orderNumber })} className={linkClass}>
+          {earsivTr.linkLabel}
         </a>
       ) : null}
       {links.note ? (

@@ -14,6 +14,7 @@ import { formatAmount } from "~/shared/money";
 import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
+import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trackingUrl: order.carrier && order.trackingNumber ? await delivery.trackingUrl(app, order.carrier, order.trackingNumber) : null,
       member: Boolean(session.user && session.user.id === order.userId),
       invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
+      earsivUrl: await printing.earsivLink(app, order),
       lines: (await orders.linesOf(app, [order.id])).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, thumbName: l.thumbName })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -126,6 +128,11 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
           <a href={o.invoiceUrl} target="_blank" rel="noopener" className={secondaryButtonClass}>
             {t.invoice}
           </a>
+          {o.earsivUrl ? (
+            <a href={o.earsivUrl} target="_blank" rel="noopener" className={secondaryButtonClass}>
+              {earsivTr.linkLabel}
+            </a>
+          ) : null}
         </div>
       </div>
     </section>

@@ -64,7 +64,7 @@ export const TOP_FIVE_REFRESH_MS = 10 * 60_000;
  * Paths whose pages are shown without header and footer (SPEC §2.1). The red top and green bottom site messages
  * are part of the header (SPEC §2.3), so they are hidden on these pages too (issue 22).
  */
-export const CHROMELESS_PREFIXES = ["mcapp", "print", "jpb", "advr"] as const;
+export const CHROMELESS_PREFIXES = ["mcapp", "print", "jpb", "advr", "efatura"] as const;
 
 export function isChromeless(pathname: string): boolean {
   const first = pathname.replace(/^\/+/, "");

@@ -42,6 +42,10 @@ export interface InvoiceRow {
   unitNet: Kurus;
   /** Line total excluding tax (before discount and points). */
   lineNet: Kurus;
+  /** What was really paid for the line, excluding tax (after its share of the discount and the points). */
+  paidNet: Kurus;
+  /** The line's tax on what was paid. */
+  tax: Kurus;
 }
 
 export interface Invoice {
@@ -113,7 +117,7 @@ export function computeInvoice(input: InvoiceInput): Invoice {
     netPaid += paidNet;
     byRate.set(bp, (byRate.get(bp) ?? 0) + (paidGross - paidNet));
     netByRate.set(bp, (netByRate.get(bp) ?? 0) + paidNet);
-    return { taxRateBp: bp, quantity: nonNeg(l.quantity), unitNet: netOf(nonNeg(l.unitPrice), bp), lineNet };
+    return { taxRateBp: bp, quantity: nonNeg(l.quantity), unitNet: netOf(nonNeg(l.unitPrice), bp), lineNet, paidNet, tax: paidGross - paidNet };
   });
   const shippingCost = nonNeg(input.shippingCost);
   const shippingNet = netOf(shippingCost, input.deliveryRateBp);

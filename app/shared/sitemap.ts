@@ -17,12 +17,12 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 }
 
 /** Paths no crawler needs: staff, the API, checkout steps and a member's pages (those also say noindex). */
-export const NOT_FOR_CRAWLERS = ["/management", "/api/", "/order/", "/memberarea", "/printinvoice/", "/printnote/", "/basket"];
+export const NOT_FOR_CRAWLERS = ["/management", "/api/", "/order/", "/memberarea", "/printinvoice/", "/printnote/", "/efatura/", "/basket"];
 
 export function robotsTxt(origin: string): string {
   return ["User-agent: *", ...NOT_FOR_CRAWLERS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
 /** Pages that must never be indexed (issue 27 §2): a member's, checkout, sign-in, print and staff pages. */
-const NOINDEX = /^\/(memberarea|order|management|printinvoice|printnote|basket|auth|resetpass|activation|welcome|s)(\/|$)/;
+const NOINDEX = /^\/(memberarea|order|management|printinvoice|printnote|efatura|basket|auth|resetpass|activation|welcome|s)(\/|$)/;
 export const isNoindexPath = (pathname: string) => NOINDEX.test(pathname);

@@ -158,7 +158,8 @@ async function stockOf(id: number): Promise<number> {
 let mailsSeen = 0;
 /** Mails sent since the last call. */
 async function newMails(): Promise<OutboxMail[]> {
-  await runDueJobs(app, JOB_HANDLERS);
+  // until nothing is left: a job may queue a mail (the e-Arşiv invoice's send job mails the buyer)
+  while ((await runDueJobs(app, JOB_HANDLERS)) > 0);
   const all = await readOutbox(outbox);
   const fresh = all.slice(mailsSeen);
   mailsSeen = all.length;
@@ -512,7 +513,9 @@ describe("order desk", () => {
     expect(entries[0]).toMatchObject({ actor: `staff:${people.operations.id}`, before: { status: "ready", carrier: null }, after: { status: "shipped", carrier: "Aras Kargo", trackingNumber: "AR123456789" } });
 
     const mails = await newMails();
-    expect(mails.map((m) => m.subject)).toEqual([`Siparişiniz kargoya verildi – ${order.orderNumber}`]);
+    // issue 26 §2: handing the order to the carrier issues its e-Arşiv invoice, mailed once the provider has it
+    expect(mails.map((m) => m.subject)).toEqual([`Siparişiniz kargoya verildi – ${order.orderNumber}`, expect.stringMatching(new RegExp(`^e-Arşiv faturanız: KRB2026\\d{9} \\(sipariş ${order.orderNumber}\\)$`))]);
+    expect(mails[1]!.to).toContain(member.email);
     expect(mails[0]!.to).toContain(member.email);
     expect(mails[0]!.text).toContain("Aras Kargo");
     expect(mails[0]!.text).toContain("https://kargotakip.araskargo.com.tr/mainpage.aspx?code=AR123456789");
@@ -572,7 +575,8 @@ describe("order desk", () => {
     }
     expect((await orders.getById(app, courier.id))?.carrier).toBe("Adrese");
     expect((await orders.getById(app, pickup.id))?.carrier).toBe("Elden");
-    const subjects = (await newMails()).map((m) => m.subject).sort();
+    // each handover also issues the order's e-Arşiv invoice, mailed to the buyer (issue 26 §2)
+    const subjects = (await newMails()).map((m) => m.subject).filter((s) => !s.startsWith("e-Arşiv faturanız: ")).sort();
     expect(subjects).toEqual([`Siparişiniz dağıtımda – ${courier.orderNumber}`, `Siparişiniz teslim almaya hazır – ${pickup.orderNumber}`].sort());
   });
 

@@ -8,6 +8,7 @@ import * as checkout from "../checkout/service";
 import * as contact from "../contact/service";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
+import * as invoices from "../invoices/service";
 import * as loyalty from "../loyalty/service";
 import * as notes from "../notes/service";
 import * as orders from "../orders/service";
@@ -234,6 +235,7 @@ export async function orderDetail(app: AppContext, staff: Staff, orderNumber: st
     audit.list(app, { entity: "order", entityId: String(order.id), limit: 100 }),
   ]);
   const attempts = payment ? await payments.attemptsOfOrder(app, payment.orderRef) : [];
+  const earsiv = await invoices.forOrder(app, order.id);
   const products = new Map((await catalog.getProducts(app, [...new Set(lines.map((l) => l.productId))])).map((p) => [p.id, p]));
   const trackingUrl = order.carrier && order.trackingNumber ? await delivery.trackingUrl(app, order.carrier, order.trackingNumber) : null;
   const status = isOrderStatus(order.status) ? order.status : null;
@@ -309,6 +311,11 @@ export async function orderDetail(app: AppContext, staff: Staff, orderNumber: st
     carriers: config.carriers.map((c) => ({ code: c.code, name: c.name })),
     may: { change: can(staff.role, "orders.change"), refund: can(staff.role, "orders.refund") },
     print: { invoice: `/printinvoice/${order.publicId}`, note: order.giftNote || order.mediaLink ? `/printnote/${order.publicId}` : null },
+    // issue 26 §2: the order's e-Arşiv invoices and where they are with the provider (queued ones until sent)
+    earsiv: {
+      url: earsiv.length ? `/efatura/${order.publicId}` : null,
+      invoices: earsiv.map((i) => ({ number: i.number, kind: i.kind, status: i.status, total: i.total, issuedAt: i.issuedAt.toISOString(), lastError: i.status === "queued" ? i.lastError : null })),
+    },
   };
 }
 
@@ -353,9 +360,10 @@ export async function changeStatus(app: AppContext, staff: Staff, orderNumber: s
   else if (change.to === "collected") shipment = { carrier: "Elden", trackingNumber: null };
   try {
     await app.db.transaction(async (tx) => {
+      // the shipment first: the e-Arşiv invoice issued by the status change names the carrier (issue 26 §2)
+      if (shipment) await orders.setShipment(app, tx, order.id, shipment);
       const moved = await orders.transition(app, order.id, change.to, staff.actor, change.reason, tx, { expectFrom: [from] });
       const after = { ...moved.order, ...(shipment ?? {}) };
-      if (shipment) await orders.setShipment(app, tx, order.id, shipment);
       await audit.record(app, tx, {
         actor: staff.actor,
         action: "order.status",

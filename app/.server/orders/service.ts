@@ -6,6 +6,7 @@ import { enqueue, type JobHandler } from "../jobs/service";
 import * as loyalty from "../loyalty/service";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
+import * as invoices from "../invoices/service";
 // catalog/service imports this module (sales for the top five), so stock is released through catalog's
 // leaf module stock.ts (re-exported by catalog/service as releaseStock): no import cycle. See
 // docs/decisions/0003-order-cancel-stock.md.
@@ -95,6 +96,8 @@ export async function transition(
     if (to === "delivered") {
       await loyalty.scheduleEarn(app, t, { id: order.id, userId: order.userId, paidForProducts: order.needToPay - order.deliveryCost });
     }
+    // issue 26 §2: the e-Arşiv invoice is issued (or cancelled / returned) with the status change, in its transaction
+    await invoices.onOrderStatus(app, t, order, from, to, () => repo.linesOf(t, [orderId]));
     return { from, order: { ...order, status: to, updatedAt: now } };
   };
   return tx ? run(tx) : app.db.transaction((t) => run(t));

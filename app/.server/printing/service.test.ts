@@ -196,8 +196,25 @@ describe("who may open an order's print pages", () => {
     const withNote = await placeOrder(owner.id, { giftNote: "Mutlu yıllar" });
     const without = await placeOrder(owner.id);
     const links = await printing.memberPrintLinks(app, owner.id);
-    expect(links[withNote.order.orderNumber]).toEqual({ invoice: `/printinvoice/${withNote.order.orderNumber}`, note: `/printnote/${withNote.order.orderNumber}` });
-    expect(links[without.order.orderNumber]).toEqual({ invoice: `/printinvoice/${without.order.orderNumber}`, note: null });
+    expect(links[withNote.order.orderNumber]).toEqual({ invoice: `/printinvoice/${withNote.order.orderNumber}`, note: `/printnote/${withNote.order.orderNumber}`, earsiv: null });
+    expect(links[without.order.orderNumber]).toEqual({ invoice: `/printinvoice/${without.order.orderNumber}`, note: null, earsiv: null });
+  });
+
+  it("the e-Arşiv copy (issue 26 §2): linked once the order is invoiced; owner, staff and a signed link open it, a stranger gets 404", async () => {
+    const owner = await person();
+    const { order } = await placeOrder(owner.id);
+    for (const to of ["preparing", "ready", "collected"] as const) await orders.transition(app, order.id, to, "staff:1");
+    const links = await printing.memberPrintLinks(app, owner.id);
+    expect(links[order.orderNumber]!.earsiv).toBe(`/efatura/${order.orderNumber}`);
+    const anonymous = new Request(`http://shop.test/efatura/${order.publicId}`);
+    expect(await printing.earsivCopies(app, anonymous, order.publicId)).toBeNull();
+    const signed = printing.signedPrintUrl(app, "earsiv", order.publicId);
+    const copies = await printing.earsivCopies(app, new Request(`http://shop.test${signed}`), order.publicId);
+    expect(copies?.map((c) => c.doc.kind)).toEqual(["SATIS"]);
+    expect(copies![0]!.doc.internetSale.carrier).toBeNull(); // collected by the buyer
+    // a link signed for the workshop's print page does not open the invoice copy
+    const printSigned = printing.signedPrintUrl(app, "invoice", order.publicId);
+    expect(await printing.earsivCopies(app, new Request(`http://shop.test${printSigned}`.replace("/printinvoice/", "/efatura/")), order.publicId)).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import * as accounts from "../accounts/service";
 import * as catalog from "../catalog/service";
 import * as notes from "../notes/service";
+import * as invoices from "../invoices/service";
 import * as orders from "../orders/service";
 import { getSettings } from "../settings/service";
 import { productImage } from "~/shared/catalog";
@@ -11,6 +11,9 @@ import { istanbulDate } from "~/shared/clock";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
+import { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
+
+export { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
 
 /**
  * Printable pages of an order (issue 10, SPEC §2.12): /printinvoice/{order} and /printnote/{order}.
@@ -20,45 +23,10 @@ import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/share
  * expiry) that has not expired. Everyone else gets the same answer whether the order exists or not (404).
  * `{order}` is the order number ('2026-000123', what members see) or the order's public id.
  */
-export type PrintKind = "invoice" | "note";
-
-export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote" };
-
 /** Staff roles that may print any order (admin always passes). */
 const STAFF_ROLES = ["admin", "operations"] as const;
 
-const DEFAULT_TTL_MS = 24 * 3_600_000;
-const MAX_TTL_MS = 30 * 24 * 3_600_000;
-
 const refSchema = z.union([z.string().regex(/^\d{4}-\d{6}$/), z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)]);
-
-function signature(app: AppContext, kind: PrintKind, ref: string, exp: number): string {
-  return createHmac("sha256", app.secretKey).update(`print:${kind}:${ref}:${exp}`).digest("base64url");
-}
-
-/**
- * A link to an order's printable page that works without signing in until it expires (default 24 hours, at
- * most 30 days): for staff in the management area and for mails. Relative; prefix `app.config.publicUrl`
- * for a mail.
- */
-export function signedPrintUrl(app: AppContext, kind: PrintKind, orderPublicIdOrNumber: string, ttlMs: number = DEFAULT_TTL_MS): string {
-  const ttl = Math.min(Math.max(1000, Math.trunc(ttlMs)), MAX_TTL_MS);
-  const exp = Math.floor((app.clock.now().getTime() + ttl) / 1000);
-  const ref = encodeURIComponent(orderPublicIdOrNumber);
-  return `${PRINT_PATH[kind]}/${ref}?exp=${exp}&sig=${signature(app, kind, orderPublicIdOrNumber, exp)}`;
-}
-
-/** Whether `search` (the page's query string) carries a valid, unexpired signature for this kind and reference. */
-export function validSignature(app: AppContext, kind: PrintKind, ref: string, search: URLSearchParams): boolean {
-  const expText = search.get("exp") ?? "";
-  const sig = search.get("sig") ?? "";
-  if (!/^\d{1,12}$/.test(expText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
-  const exp = Number(expText);
-  if (exp * 1000 <= app.clock.now().getTime()) return false;
-  const expected = Buffer.from(signature(app, kind, ref, exp));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 async function findOrder(app: AppContext, ref: string): Promise<orders.OrderRow | undefined> {
   if (!refSchema.safeParse(ref).success) return undefined;
@@ -177,6 +145,19 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
   };
 }
 
+// ─── e-Arşiv invoice (issue 26 §2) ───────────────────────────────────────────────────────────────
+
+/** The readable copies of an order's e-Arşiv invoices when this request may see them (null: answer 404). */
+export async function earsivCopies(app: AppContext, request: Request, ref: string) {
+  const order = await printableOrder(app, request, "earsiv", ref);
+  return order ? invoices.copiesOf(app, order.id) : null;
+}
+
+/** A signed link to the order's e-Arşiv copy (the guest's order page), or null before it is invoiced. */
+export async function earsivLink(app: AppContext, order: { id: number; publicId: string }): Promise<string | null> {
+  return (await invoices.invoicedOrders(app, [order.id])).has(order.id) ? signedPrintUrl(app, "earsiv", order.publicId) : null;
+}
+
 // ─── printed note ────────────────────────────────────────────────────────────────────────────────
 
 export const noteView = (app: AppContext, order: orders.OrderRow) => notes.printedNote(app, order.id);
@@ -186,19 +167,31 @@ export const noteView = (app: AppContext, order: orders.OrderRow) => notes.print
 export interface PrintLinks {
   invoice: string;
   note: string | null;
+  /** The e-Arşiv invoice's readable copy, once the order is invoiced. */
+  earsiv: string | null;
 }
 
 /** Links to the printable pages of a member's orders, by order number (the member's session opens them). */
 export async function memberPrintLinks(app: AppContext, userId: number): Promise<Record<string, PrintLinks>> {
   const list = await orders.listForUser(app, userId);
-  const withNotes = await notes.ordersWithNotes(
-    app,
-    list.map((o) => o.id),
-  );
+  const [withNotes, invoiced] = await Promise.all([
+    notes.ordersWithNotes(
+      app,
+      list.map((o) => o.id),
+    ),
+    invoices.invoicedOrders(
+      app,
+      list.map((o) => o.id),
+    ),
+  ]);
   return Object.fromEntries(
     list.map((o) => [
       o.orderNumber,
-      { invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`, note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null },
+      {
+        invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`,
+        note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null,
+        earsiv: invoiced.has(o.id) ? `${PRINT_PATH.earsiv}/${o.orderNumber}` : null,
+      },
     ]),
   );
 }

@@ -36,6 +36,7 @@ import {
 } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { busyProps } from "~/ui/busy";
 import * as orderNotes from "~/.server/management/order-notes";
 import { TextAreaField } from "~/features/management/ui";
@@ -138,7 +139,7 @@ function AddressBlock({ title, a }: { title: string; a: { name: string; address:
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, address, lines, payment, attempts, timeline, moves, canCancel, refundable, carriers, may, print, refundKey, staffNotes } = loaderData;
+  const { order, address, lines, payment, attempts, timeline, moves, canCancel, refundable, carriers, may, print, refundKey, staffNotes, earsiv } = loaderData;
   const result = actionData as ActionResult | undefined;
   return (
     <div className="flex flex-col gap-4">
@@ -213,6 +214,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <p className={`${panelClass} no-print text-sm`}>{o.readOnly}</p>
       )}
       {may.refund && refundable > 0 ? <RefundForm refundable={refundable} refundKey={refundKey} result={result} /> : null}
+      <EarsivBox earsiv={earsiv} />
 
       <section className={panelClass} aria-labelledby="items">
         <h2 id="items" className="text-lg font-semibold">
@@ -494,6 +496,33 @@ function StaffNotes({ notes, mayAdd, result }: { notes: { id: number; body: stri
             </button>
           </div>
         </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The order's e-Arşiv invoices (issue 26 §2): number, type, where each is with the provider, the last error while queued. */
+function EarsivBox({ earsiv }: { earsiv: { url: string | null; invoices: { number: string; kind: string; status: string; total: number; issuedAt: string; lastError: string | null }[] } }) {
+  return (
+    <section className={panelClass} aria-labelledby="earsiv">
+      <h2 id="earsiv" className="text-lg font-semibold">
+        {earsivTr.staffBox}
+      </h2>
+      {earsiv.invoices.length === 0 ? <p className="mt-2 text-sm">{earsivTr.staffNone}</p> : null}
+      <ul className="mt-2 flex flex-col gap-2 text-sm">
+        {earsiv.invoices.map((i) => (
+          <li key={i.number} data-testid="earsiv-invoice">
+            <span className="font-semibold">{i.number}</span> · {i.kind} · {formatAmount(i.total)} · {earsivTr.statuses[i.status] ?? i.status}
+            {i.lastError ? <span className="block text-red-800">{fmt(earsivTr.staffError, { message: i.lastError })}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {earsiv.url ? (
+        <p className="no-print mt-3">
+          <a href={earsiv.url} target="_blank" rel="noopener" className={secondaryButtonClass}>
+            {earsivTr.linkLabel}
+          </a>
+        </p>
       ) : null}
     </section>
   );
