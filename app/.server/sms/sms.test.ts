@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { jobs } from "../db/schema/system";
@@ -62,7 +63,11 @@ describe("Netgsm REST v2 (contract against the fake)", () => {
     const t0 = performance.now();
     await expect(netgsmSend({ ...cfg(), timeoutMs: 300 }, "905321234567", "x")).rejects.toThrow("Netgsm 0.3 saniye içinde yanıt vermedi");
     expect(performance.now() - t0).toBeLessThan(2_000);
-    await expect(netgsmSend({ ...cfg(), baseUrl: "http://127.0.0.1:9" }, "905321234567", "x")).rejects.toThrow(/^Netgsm'e ulaşılamadı: /);
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    await expect(netgsmSend({ ...cfg(), baseUrl: `http://127.0.0.1:${port}` }, "905321234567", "x")).rejects.toThrow(/^Netgsm'e ulaşılamadı: .*ECONNREFUSED/);
   });
 });
 
