@@ -30,12 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.app.close());
 
+let rounds = 0;
 async function failForGood() {
   const { app } = h;
   await app.db.transaction(async (tx) => {
     await queueMail(tx, { to: "ayse@example.com", subject: "Siparişiniz kargoya verildi – 2026-000101", heading: "Kargoda", paragraphs: ["Yolda."] });
     await queueSms(tx, { to: "905321234567", text: "Kurabiye Atölyesi: 2026-000101 numaralı siparişiniz kargoya verildi." });
-    await enqueue(tx, "orders.refundCancelled", { orderId: 999999 }, { dedupeKey: `refund-test-${Date.now()}` });
+    await enqueue(tx, "orders.refundCancelled", { orderId: 999999 }, { dedupeKey: `refund-test-${++rounds}` });
   });
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
     await runDueJobs(app, JOB_HANDLERS, 50);
