@@ -56,6 +56,7 @@ export default [
     route("production/export", "routes/management/production-export.ts", { id: "managementProductionExport" }),
     route("production/print", "routes/management/production-print.tsx", { id: "managementProductionPrint" }),
     route("outbox", "routes/management/outbox.tsx", { id: "managementOutbox" }),
+    route("alerts", "routes/management/alerts.ts", { id: "managementAlerts" }),
     route("*", "routes/management/not-found.tsx", { id: "managementNotFound" }),
   ]),
   route("sss", "routes/sss.tsx", { id: "sss" }),
