@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import type { OrderRow } from "../orders/service";
-import { fmt, tr } from "~/shared/texts/tr";
+import { getSellerIdentity, sellerAddress } from "../seller/service";
+import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 import { messagingTr } from "~/shared/texts/messaging.tr";
 import { trMobile } from "./phone";
@@ -28,7 +29,7 @@ export async function orderStatusSms(tx: DbOrTx, order: OrderRow, status: string
     text = fmt(s.out, { number: order.orderNumber, slot: order.deliveryDetails || managementTr.common.none });
     key = `sms-out:${order.id}`;
   } else if (status === "collected") {
-    text = fmt(s.pickup, { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: order.pickupPlace || tr.footer.address });
+    text = fmt(s.pickup, { number: order.orderNumber, hour: order.deliveryDetails || managementTr.common.none, address: order.pickupPlace || sellerAddress(getSellerIdentity()) });
     key = `sms-pickup:${order.id}`;
   } else return false;
   await queueSms(tx, { to: phone.digits, text }, { dedupeKey: key });
