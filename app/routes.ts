@@ -55,6 +55,8 @@ export default [
     route("orders/export", "routes/management/orders-export.ts", { id: "managementOrdersExport" }),
     route("production/export", "routes/management/production-export.ts", { id: "managementProductionExport" }),
     route("production/print", "routes/management/production-print.tsx", { id: "managementProductionPrint" }),
+    route("outbox", "routes/management/outbox.tsx", { id: "managementOutbox" }),
+    route("alerts", "routes/management/alerts.ts", { id: "managementAlerts" }),
     route("*", "routes/management/not-found.tsx", { id: "managementNotFound" }),
   ]),
   route("sss", "routes/sss.tsx", { id: "sss" }),

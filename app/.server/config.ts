@@ -5,7 +5,7 @@ import { sellerEnvIssues, sellerFromEnv } from "./seller/env";
 import type { SellerIdentity } from "~/shared/seller";
 
 /** Variables whose values are never printed (a config error names the variable and the rule only). */
-const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET", "METRICS_TOKEN"]);
+const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET", "METRICS_TOKEN", "NETGSM_PASSWORD"]);
 /** Variables that are URLs and may carry a password: printed with the password replaced. */
 const URLS_WITH_PASSWORD = new Set(["DATABASE_URL", "SMTP_URL"]);
 /** Express's names for address ranges, usable in TRUST_PROXY besides addresses and CIDR blocks. */
@@ -135,6 +135,15 @@ const schema = z
     NILVERA_API_KEY: z.string().min(1).optional(),
     NILVERA_BASE_URL: z.url().default("https://apitest.nilvera.com"),
     INVOICE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    SMS_PROVIDER: z.enum(["folder", "netgsm"]).default("folder"),
+    SMS_OUTBOX_DIR: z.string().min(1).optional(),
+    NETGSM_USERCODE: z.string().min(1).optional(),
+    NETGSM_PASSWORD: z.string().min(1).optional(),
+    NETGSM_MSGHEADER: z.string().min(1).max(11).optional(),
+    NETGSM_BASE_URL: z.url().default("https://api.netgsm.com.tr"),
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    STAFF_ALERT_EMAIL: z.email().optional(),
+    FAILED_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_NOW && env.NODE_ENV === "production") {
@@ -154,6 +163,11 @@ const schema = z
     for (const [key, message] of sellerEnvIssues(env, realShop)) ctx.addIssue({ code: "custom", path: [key], message });
     if (env.INVOICE_PROVIDER === "nilvera" && !env.NILVERA_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["NILVERA_API_KEY"], message: "is required when INVOICE_PROVIDER=nilvera" });
+    }
+    if (env.SMS_PROVIDER === "netgsm") {
+      for (const key of ["NETGSM_USERCODE", "NETGSM_PASSWORD", "NETGSM_MSGHEADER"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=netgsm" });
+      }
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
@@ -233,6 +247,14 @@ export interface Config {
    * starts.
    */
   invoice: { provider: Env["INVOICE_PROVIDER"]; series: string; moment: Env["INVOICE_MOMENT"]; timeoutMs: number; nilvera: { apiKey?: string; baseUrl: string } };
+   * SMS to buyers (sms/service.ts): `folder` writes each message to `outboxDir` as JSON (the default, like the
+   * mail outbox); `netgsm` sends it through Netgsm's REST v2 API, waiting at most `timeoutMs` for an answer.
+   */
+  sms: { provider: Env["SMS_PROVIDER"]; outboxDir: string; timeoutMs: number; netgsm: { usercode?: string; password?: string; msgheader?: string; baseUrl: string } };
+  /** Where the staff alert for each new order is mailed (alerts/service.ts); unset: no alert mail (the staff area still shows it). */
+  staffAlertEmail: string | undefined;
+  /** A job that failed for good (a mail or SMS that could not be sent) is kept this many days for staff to resend, then purged. */
+  failedJobRetentionDays: number;
   version: string;
 }
 
@@ -301,6 +323,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.INVOICE_PROVIDER_TIMEOUT_MS,
       nilvera: { apiKey: e.NILVERA_API_KEY, baseUrl: e.NILVERA_BASE_URL },
     },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      outboxDir: e.SMS_OUTBOX_DIR ? fromCodeRoot(e.SMS_OUTBOX_DIR) : `${dataDir.replace(/\/$/, "")}/sms-outbox`,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      netgsm: { usercode: e.NETGSM_USERCODE, password: e.NETGSM_PASSWORD, msgheader: e.NETGSM_MSGHEADER, baseUrl: e.NETGSM_BASE_URL.replace(/\/$/, "") },
+    },
+    staffAlertEmail: e.STAFF_ALERT_EMAIL,
+    failedJobRetentionDays: e.FAILED_JOB_RETENTION_DAYS,
     version: typeof __APP_VERSION__ === "string" ? __APP_VERSION__ : "dev",
   };
 }

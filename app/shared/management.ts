@@ -58,6 +58,8 @@ export const CAPABILITIES = {
   "figures.view": ["operations", "marketing"],
   /** the money in them: revenue with and without KDV, average basket, amounts cancelled and refunded */
   "figures.revenue": [],
+  /** mails and SMS that could not be sent: see them, resend them (issue 28) */
+  "outbox.resend": ["operations"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -87,6 +89,7 @@ export const SECTIONS: readonly { key: SectionKey; path: string; capability: Cap
   { key: "staff", path: "/management/staff", capability: "staff.manage" },
   { key: "audit", path: "/management/audit", capability: "audit.view" },
   { key: "figures", path: "/management/figures", capability: "figures.view" },
+  { key: "outbox", path: "/management/outbox", capability: "outbox.resend" },
 ];
 
 export const sectionsFor = (role: string) => SECTIONS.filter((s) => can(role, s.capability));

@@ -231,6 +231,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
       "/management/figures",
       "/management/production/print",
       "/management/production/print?what=routes",
+      "/management/outbox",
       ...details,
     ]);
     t.allowHttpStatus(404);

@@ -5,6 +5,7 @@ import type { UserRole } from "../db/schema/accounts";
 import * as repo from "./repo";
 import { digest, randomToken, sameToken } from "./tokens";
 import { initialOf } from "~/shared/account";
+import { BACKGROUND_POLL_HEADER } from "~/shared/background-poll";
 
 /**
  * Sessions: DB-backed, one row per browser (or app install). The browser holds a random token in an httpOnly,
@@ -88,7 +89,8 @@ async function load(app: AppContext, request: Request): Promise<Session> {
     await repo.deleteSession(app.db, session.id);
     return NO_SESSION;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > (staff ? STAFF_TOUCH_AFTER_MS : TOUCH_AFTER_MS)) {
+  // a page's own background poll (the staff area's order alerts) is not activity: it must not keep a session alive
+  if (request.headers.get(BACKGROUND_POLL_HEADER) !== "1" && now.getTime() - session.lastSeenAt.getTime() > (staff ? STAFF_TOUCH_AFTER_MS : TOUCH_AFTER_MS)) {
     await repo.updateSession(app.db, session.id, { lastSeenAt: now });
   }
   return { sessionId: session.id, user: toUser(user), csrfToken: session.csrfToken, channel: presented.channel };

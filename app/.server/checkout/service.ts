@@ -28,6 +28,7 @@ import * as notes from "../notes/service";
 import * as campaigns from "../campaigns/service";
 import * as printing from "../printing/service";
 import { queueMail } from "../mail/service";
+import * as alerts from "../alerts/service";
 import { hit, perClient } from "../ratelimit/service";
 import { getSettings } from "../settings/service";
 import { discountLabel, withDelivery, type Summary } from "~/shared/amounts";
@@ -607,6 +608,7 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
   if (paymentId) await payments.labelOrder(tx, paymentId, order.orderNumber);
   const note = basket.notes || basket.link ? await notes.createForOrder(app, tx, order) : null;
   await confirmationMail(app, tx, order, d, basket, note?.code ?? null);
+  await alerts.orderPlaced(app, tx, order);
   // production capacity of the ready date, counted under a lock held until commit, so concurrent buyers cannot
   // overbook the day; taken last, so placements for the same day wait on each other as briefly as possible
   const { capacityPerDay } = await delivery.getConfig(app, tx);

@@ -77,7 +77,8 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
           status: failed ? "failed" : "pending",
           lockedUntil: null,
           lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-          runAt: new Date(app.clock.now().getTime() + backoffMs),
+          // a job that failed for good keeps the time it gave up (the failed-messages page shows it, the purge counts from it)
+          runAt: failed ? app.clock.now() : new Date(app.clock.now().getTime() + backoffMs),
         })
         .where(and(eq(jobs.id, job.id)));
       app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");

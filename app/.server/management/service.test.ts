@@ -55,6 +55,8 @@ import * as bulkRoute from "~/routes/management/orders-bulk";
 import * as ordersExportRoute from "~/routes/management/orders-export";
 import * as productionExportRoute from "~/routes/management/production-export";
 import * as productionPrintRoute from "~/routes/management/production-print";
+import * as outboxRoute from "~/routes/management/outbox";
+import * as alertsRoute from "~/routes/management/alerts";
 
 /**
  * The management area (issue 12) through its route modules, as the browser reaches them: sign-in cookies,
@@ -359,6 +361,8 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
     },
     { file: "routes/management/audit.tsx", path: "/management/audit", loader: { fn: auditRoute.loader, allowed: ADMIN } },
     { file: "routes/management/figures.tsx", path: "/management/figures", loader: { fn: figuresRoute.loader, allowed: STAFF } },
+    { file: "routes/management/outbox.tsx", path: "/management/outbox", loader: { fn: outboxRoute.loader, allowed: OPS }, actions: [{ name: "resend", fn: outboxRoute.action, fields: { id: "999999" }, allowed: OPS }] },
+    { file: "routes/management/alerts.ts", path: "/management/alerts?after=0", loader: { fn: alertsRoute.loader, allowed: STAFF } },
     { file: "routes/management/not-found.tsx", path: "/management/yok", loader: { fn: notFoundRoute.loader, allowed: STAFF }, staffStatus: 404 },
   ];
 }

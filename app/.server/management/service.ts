@@ -14,6 +14,7 @@ import * as notes from "../notes/service";
 import * as orders from "../orders/service";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
+import { orderStatusSms } from "../sms/orders";
 import * as mails from "./mails";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { safeReturnUrl } from "~/shared/account";
@@ -375,6 +376,7 @@ export async function changeStatus(app: AppContext, staff: Staff, orderNumber: s
       if (change.to === "shipped") await mails.shippedMail(app, tx, after, after.carrier!, after.trackingNumber!, trackingUrl);
       if (change.to === "outfordelivery") await mails.outForDeliveryMail(app, tx, after);
       if (change.to === "collected") await mails.readyForPickupMail(app, tx, after);
+      await orderStatusSms(tx, after, change.to, trackingUrl);
     });
   } catch (err) {
     const r = refusal(err);
@@ -434,6 +436,7 @@ export async function updateShipment(app: AppContext, staff: Staff, orderNumber:
       after: { orderNumber: order.orderNumber, carrier: carrier.name, trackingNumber: s.trackingNumber },
     });
     await mails.shippedMail(app, tx, { ...locked, carrier: carrier.name, trackingNumber: s.trackingNumber }, carrier.name, s.trackingNumber, trackingUrl);
+    await orderStatusSms(tx, { ...locked, carrier: carrier.name, trackingNumber: s.trackingNumber }, "shipped", trackingUrl);
     return ok(N.shipmentUpdated);
   });
   return r;

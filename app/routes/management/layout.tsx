@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import * as management from "~/.server/management/service";
 import { CsrfField } from "~/ui/CsrfField";
+import { StaffAlerts } from "~/features/management/StaffAlerts";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
 import "~/features/management/management.css";
@@ -57,6 +58,7 @@ export default function ManagementLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <p className="text-xs text-stone-600">{fmt(t.sessionNote, { minutes: loaderData.idleMinutes })}</p>
       </div>
+      {loaderData.sections.some((s) => s.key === "orders") ? <StaffAlerts /> : null}
       <Outlet />
     </div>
   );

@@ -32,6 +32,7 @@ export const managementTr = {
     staff: "Personel",
     audit: "İşlem kaydı",
     figures: "Rakamlar",
+    outbox: "Gönderilemeyenler",
   },
   errors: {
     forbiddenTitle: "Yetkiniz yok",

@@ -1,0 +1,39 @@
+import type { AppContext } from "../context";
+import * as audit from "../audit/service";
+import { listFailed, requeue, type FailedMessage } from "../jobs/failed";
+import { failed, ok, type Outcome, type Staff } from "./outcome";
+import { fmt } from "~/shared/texts/tr";
+import { messagingTr } from "~/shared/texts/messaging.tr";
+
+/**
+ * The staff page of messages that could not be sent (issue 28 §2): mails and SMS that failed for good, with the
+ * reason, resent one by one or all at once. Each resend is audited in its own transaction ('message.resend':
+ * what was requeued, to whom and why it had failed).
+ */
+const F = messagingTr.failed;
+
+export async function failedMessages(app: AppContext) {
+  return { ...(await listFailed(app.db)), retentionDays: app.config.failedJobRetentionDays };
+}
+
+const auditLine = (m: FailedMessage) => ({ id: m.id, kind: m.kind, to: m.to, reason: m.reason, attempts: m.attempts });
+
+/** One message (by job id) or every failed message (`id` null) back in the queue. */
+export async function resendMessages(app: AppContext, staff: Staff, id: number | null): Promise<Outcome> {
+  const done = await app.db.transaction(async (tx) => {
+    const requeued = await requeue(tx, id === null ? undefined : [id]);
+    if (requeued.length) {
+      await audit.record(app, tx, {
+        actor: staff.actor,
+        action: "message.resend",
+        entity: "job",
+        entityId: id ?? "",
+        before: { status: "failed", messages: requeued.map(auditLine) },
+        after: { status: "pending", count: requeued.length },
+      });
+    }
+    return requeued.length;
+  });
+  if (done === 0) return failed(F.gone);
+  return ok(id === null ? fmt(F.resentAll, { n: done }) : F.resent);
+}

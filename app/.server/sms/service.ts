@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+import type { DbOrTx } from "../db/client";
+import { enqueue, recordJobProgress, type JobHandler } from "../jobs/service";
+import { netgsmSend, SmsFailed } from "./netgsm";
+
+/**
+ * SMS go through the outbox like mail: `queueSms` inside the transaction that causes it; the worker sends it, so
+ * a provider that is down or slow never holds up (or rolls back) the change. Retries follow the job queue's
+ * backoff; a message that failed for good shows under the staff area's failed messages (jobs/failed.ts).
+ *
+ * Providers (SMS_PROVIDER): `folder` (default) writes DATA_DIR/sms-outbox/<job id>.json (a retry rewrites the
+ * same file); `netgsm` sends through Netgsm (netgsm.ts) and records 'sentAt' and Netgsm's job id in the job's
+ * payload the moment Netgsm accepted it, so a retry after a crash in between does not send twice.
+ */
+export const SMS_JOB = "sms";
+
+const smsSchema = z.object({
+  /** 905XXXXXXXXX (phone.ts trMobile().digits). */
+  to: z.string().regex(/^905\d{9}$/),
+  text: z.string().min(1),
+  sentAt: z.string().optional(),
+  providerRef: z.string().optional(),
+});
+export type Sms = Pick<z.infer<typeof smsSchema>, "to" | "text">;
+
+export async function queueSms(db: DbOrTx, sms: Sms, opts: { dedupeKey?: string } = {}): Promise<void> {
+  await enqueue(db, SMS_JOB, smsSchema.parse(sms), opts);
+}
+
+/** One SMS as the folder provider writes it. */
+export interface FolderSms {
+  file: string;
+  jobId: number;
+  to: string;
+  text: string;
+  encoding: "TR";
+  at: string;
+}
+
+export const sendSmsJob: JobHandler = async (app, payload, job) => {
+  const sms = smsSchema.parse(payload);
+  const cfg = app.config.sms;
+  if (cfg.provider === "netgsm") {
+    if (sms.sentAt) {
+      app.log.info({ jobId: job.id, sentAt: sms.sentAt, providerRef: sms.providerRef }, "sms already sent before a restart; not sent again");
+      return;
+    }
+    const n = cfg.netgsm;
+    if (!n.usercode || !n.password || !n.msgheader) throw new SmsFailed("Netgsm is not configured");
+    const ref = await netgsmSend({ baseUrl: n.baseUrl, usercode: n.usercode, password: n.password, msgheader: n.msgheader, timeoutMs: cfg.timeoutMs }, sms.to, sms.text);
+    await recordJobProgress(app.db, job.id, { sentAt: app.clock.now().toISOString(), providerRef: ref });
+    app.log.info({ jobId: job.id, providerRef: ref }, "sms sent");
+    return;
+  }
+  const dir = resolve(cfg.outboxDir);
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `${String(job.id).padStart(8, "0")}.json`);
+  const record: Omit<FolderSms, "file"> = { jobId: job.id, to: sms.to, text: sms.text, encoding: "TR", at: app.clock.now().toISOString() };
+  // write then rename: a reader never sees half a message
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+};
+
+/** The folder provider's messages, oldest first (for tests and support). */
+export function readSmsOutbox(dir: string): FolderSms[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((file) => ({ file, ...(JSON.parse(readFileSync(resolve(dir, file), "utf8")) as Omit<FolderSms, "file">) }));
+}
