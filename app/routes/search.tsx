@@ -4,11 +4,11 @@ import * as catalog from "~/.server/catalog/service";
 import { MAX_QUERY_CHARS } from "~/.server/catalog/search";
 import { ProductCard } from "~/features/catalog/ProductCard";
 import { SearchForm } from "~/features/chrome/HeaderSearch";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { searchTr } from "~/shared/texts/search.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
-const t = catalogTr.search;
+const t = searchTr;
 
 /**
  * Product search (issue 27 §1): `/ara?q=…`, a plain GET form that works without JavaScript; the header's field
