@@ -114,5 +114,6 @@ export default [
   route("api/delivery/door-cost/:neighId", "routes/api.delivery.door-cost.ts"),
   route("bench/empty", "routes/bench-empty.tsx"),
   route("bench/queries", "routes/bench-queries.ts"),
+  route("ara", "routes/search.tsx", { id: "search" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

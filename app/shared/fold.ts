@@ -27,3 +27,13 @@ export function upperIdentifier(s: string): string {
 export function foldTurkish(s: string): string {
   return s.normalize("NFC").toLocaleLowerCase("tr");
 }
+
+/**
+ * Key of Turkish text for product search (issue 27): folded the Turkish way, then without diacritics, so
+ * 'KIŞ', 'kış', 'Kis' and 'kis' give 'kis', 'İSTANBUL' and 'istanbul' give 'istanbul', 'Çikolata' gives
+ * 'cikolata' (ç ğ ö ş ü â î û lose their marks by Unicode decomposition; the dotless ı is mapped to i). Only for
+ * finding things, never for comparing names or identifiers.
+ */
+export function foldSearch(s: string): string {
+  return foldTurkish(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i");
+}

@@ -175,6 +175,8 @@ describe("every page fits a phone (360 and 390 px)", () => {
       "/mcappsss",
       "/mcappdonation",
       `/s/${who.noteCode}`,
+      "/ara?q=kış",
+      "/ara?q=bulunmayanurun",
     ]);
     // pages answered with an error status still fit
     t.allowHttpStatus(404);

@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
+import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
 import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, invalidateAfterStockChange, readStock } from "./stock";
 import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
 import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
@@ -171,6 +172,30 @@ export async function sitemapEntries(app: AppContext): Promise<{ path: string; l
   }));
   const products = [...snap.products.keys()].map((id) => ({ path: `/product/${id}`, lastmod: snap.updatedAt.get(id) ?? null }));
   return [...groups, ...products];
+}
+
+/** The search index of each cached catalogue (made on the first search after a change). */
+const searchIndexes = new WeakMap<Snapshot, SearchIndex>();
+
+export interface SearchResult {
+  products: ProductCard[];
+  /** For a search that found nothing: a nearby query that finds something ('did you mean'). */
+  suggestion: string | null;
+}
+
+/**
+ * Product search (issue 27 §1) over names, descriptions, package contents, ingredients and allergens of the
+ * cached catalogue, best first, as cards with current stock (see `./search.ts` for the matching rules).
+ */
+export async function searchProducts(app: AppContext, q: string): Promise<SearchResult> {
+  const [base, snap] = await Promise.all([catalogue(app), snapshot(app)]);
+  let index = searchIndexes.get(base);
+  if (!index) searchIndexes.set(base, (index = buildIndex(base.products.values())));
+  const cards = (hits: { id: number }[]) => hits.map((h) => toCard(snap.products.get(h.id)!));
+  const products = cards(searchIndex(index, q));
+  if (products.length > 0) return { products, suggestion: null };
+  const suggestion = suggestQuery(index, q);
+  return { products, suggestion: suggestion && searchIndex(index, suggestion).length > 0 ? suggestion : null };
 }
 
 export async function getProduct(app: AppContext, id: number): Promise<ProductDetail | null> {

@@ -8,7 +8,7 @@ describe("which requests may share a rendered page", () => {
   const key = (url: string, headers: Record<string, string> = {}, method = "GET") => cacheKey(method, url, { host: "shop", ...headers });
 
   it("only anonymous GET/HEAD of pages without personal data", () => {
-    for (const p of ["/home", "/home/cookie", "/home/sub/mini", "/product/20002", "/sss", "/agreement/nda", "/home.data", "/product/1.data"]) expect(isCacheablePath(p), p).toBe(true);
+    for (const p of ["/home", "/home/cookie", "/home/sub/mini", "/product/20002", "/sss", "/agreement/nda", "/home.data", "/product/1.data", "/ara", "/ara.data"]) expect(isCacheablePath(p), p).toBe(true);
     for (const p of ["/basket", "/order/delivery", "/memberarea/orders", "/auth/login", "/printinvoice/1", "/s/abc", "/p/KOD", "/fortune", "/api/geo/cities", "/management", "/odeme/3ds/x"]) {
       expect(isCacheablePath(p), p).toBe(false);
     }

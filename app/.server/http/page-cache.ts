@@ -67,6 +67,7 @@ const CACHEABLE = [
   /^\/product\/[^/]+$/,
   /^\/(about|process|sss|responsibility|hedef81|nutrition|vitrin|contact|deliveryoptions|yourcookie|jpb|advr|mcapphedef81|mcappsss|mcappdonation)$/,
   /^\/agreement\/(nda|popd|dely)$/,
+  /^\/ara$/,
 ];
 /** Cookies that change an anonymous page (the dismissed site messages): part of the key, never a bypass. */
 const KEY_COOKIES = ["dm_top", "dm_bot"] as const;

@@ -1,14 +1,20 @@
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { formatAmount } from "~/shared/money";
 import { fmt, tr } from "~/shared/texts/tr";
 import { useNotice } from "~/ui/Notices";
 import type { BasketSummary } from "./types";
+import { HeaderSearchButton, HeaderSearchPanel } from "./HeaderSearch";
 
-/** Fixed top bar: menu button, logo → home, basket icon with count and summary (SPEC §2.3). */
+/** Fixed top bar: menu button, logo → home, search (issue 27), basket icon with count and summary (SPEC §2.3). */
 export function SiteHeader({ basket, onMenu }: { basket: BasketSummary | null; onMenu: () => void }) {
   const notify = useNotice();
   const navigate = useNavigate();
   const count = basket?.totalItem ?? 0;
+  // the search row is open on the page where it was opened: any navigation closes it
+  const { key } = useLocation();
+  const [searchOpenAt, setSearchOpenAt] = useState<string | null>(null);
+  const searchOpen = searchOpenAt === key;
   return (
     <header className="no-print fixed inset-x-0 top-0 z-30 bg-choc-900 text-white shadow">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-2">
@@ -26,7 +32,8 @@ export function SiteHeader({ basket, onMenu }: { basket: BasketSummary | null; o
         <Link to="/home" className="flex items-center" aria-label={`${tr.brand.name} — ${tr.common.home}`}>
           <img src="/img/logo-light.svg" width="150" height="40" alt={tr.brand.logoAlt} />
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1">
+          <HeaderSearchButton open={searchOpen} onToggle={() => setSearchOpenAt(searchOpen ? null : key)} panelId="site-search" />
           {count > 0 && basket ? (
             <span className="hidden text-right text-xs leading-tight sm:block" aria-hidden="true">
               {fmt(tr.header.summaryItems, { count })}
@@ -56,6 +63,7 @@ export function SiteHeader({ basket, onMenu }: { basket: BasketSummary | null; o
           </Link>
         </div>
       </div>
+      <HeaderSearchPanel open={searchOpen} onClose={() => setSearchOpenAt(null)} panelId="site-search" />
     </header>
   );
 }

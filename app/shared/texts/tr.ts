@@ -56,6 +56,12 @@ export const tr = {
     basketEmpty: "Sepetiniz boş",
     summaryItems: "{count} ürün",
     summaryToPay: "Ödenecek: {amount}",
+    search: "Ürün ara",
+    searchClose: "Aramayı kapat",
+    searchForm: "Ürün arama",
+    searchLabel: "Aradığınız ürün",
+    searchPlaceholder: "Ör. kış kutusu, fındık",
+    searchSubmit: "Ara",
   },
   sideMenu: {
     title: "Menü",
