@@ -91,6 +91,7 @@ export default [
   route("mcappdonation", "routes/info.tsx", { id: "mcappdonation" }),
   route("printinvoice/:order", "routes/printinvoice.tsx", { id: "printinvoice" }),
   route("printnote/:order", "routes/printnote.tsx", { id: "printnote" }),
+  route("ordercontracts/:order", "routes/ordercontracts.tsx", { id: "ordercontracts" }),
   route("site/dismiss", "routes/site-dismiss.ts"),
   route("uploads/products/:file", "routes/uploads.ts"),
   route("odeme/3ds/:id", "routes/payment-3ds.tsx"),

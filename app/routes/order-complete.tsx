@@ -13,6 +13,7 @@ import { detailsText } from "~/shared/delivery-choice";
 import { formatAmount } from "~/shared/money";
 import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trackingUrl: order.carrier && order.trackingNumber ? await delivery.trackingUrl(app, order.carrier, order.trackingNumber) : null,
       member: Boolean(session.user && session.user.id === order.userId),
       invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
+      contractsUrl: order.contracts !== null ? printing.signedPrintUrl(app, "contracts", order.publicId) : null,
       lines: (await orders.linesOf(app, [order.id])).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, thumbName: l.thumbName })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -126,6 +128,11 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
           <a href={o.invoiceUrl} target="_blank" rel="noopener" className={secondaryButtonClass}>
             {t.invoice}
           </a>
+          {o.contractsUrl ? (
+            <a href={o.contractsUrl} className={secondaryButtonClass}>
+              {contractsKeptTr.link}
+            </a>
+          ) : null}
         </div>
       </div>
     </section>

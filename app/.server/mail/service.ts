@@ -23,14 +23,18 @@ const mailSchema = z.object({
   subject: z.string().min(1),
   html: z.string(),
   text: z.string(),
+  /** Files sent with the mail (the order's contracts, issue 26 §3): text content only. */
+  attachments: z.array(z.object({ filename: z.string().min(1).max(120), contentType: z.string().min(3).max(80), content: z.string() })).optional(),
   /** Set by the worker once the SMTP server accepted the message (ISO time). */
   sentAt: z.string().optional(),
 });
 export type Mail = Omit<z.infer<typeof mailSchema>, "sentAt">;
 
-export async function queueMail(db: DbOrTx, mail: { to: string; subject: string } & MailContent, opts: { dedupeKey?: string } = {}): Promise<void> {
+export type MailAttachment = NonNullable<Mail["attachments"]>[number];
+
+export async function queueMail(db: DbOrTx, mail: { to: string; subject: string; attachments?: MailAttachment[] } & MailContent, opts: { dedupeKey?: string } = {}): Promise<void> {
   const { html, text } = renderMail(mail);
-  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text } satisfies Mail, opts);
+  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) } satisfies Mail, opts);
 }
 
 let smtp: { url: string; transport: Transporter } | undefined;
@@ -43,7 +47,7 @@ function messageId(app: AppContext, jobId: number) {
 
 export const sendMailJob: JobHandler = async (app, payload, job) => {
   const mail = mailSchema.parse(payload);
-  const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id) };
+  const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id), attachments: mail.attachments };
   if (app.config.smtpUrl) {
     if (mail.sentAt) {
       app.log.info({ jobId: job.id, sentAt: mail.sentAt }, "mail already sent before a restart; not sent again");

@@ -20,9 +20,10 @@ import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/share
  * expiry) that has not expired. Everyone else gets the same answer whether the order exists or not (404).
  * `{order}` is the order number ('2026-000123', what members see) or the order's public id.
  */
-export type PrintKind = "invoice" | "note";
+export type PrintKind = "invoice" | "note" | "contracts";
 
-export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote" };
+/** `contracts`: the order's accepted pre-information form and distance-sales contract (issue 26 §3), same access rules. */
+export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote", contracts: "/ordercontracts" };
 
 /** Staff roles that may print any order (admin always passes). */
 const STAFF_ROLES = ["admin", "operations"] as const;
@@ -186,6 +187,8 @@ export const noteView = (app: AppContext, order: orders.OrderRow) => notes.print
 export interface PrintLinks {
   invoice: string;
   note: string | null;
+  /** The accepted contracts' page; null for an order without stored contracts. */
+  contracts: string | null;
 }
 
 /** Links to the printable pages of a member's orders, by order number (the member's session opens them). */
@@ -198,7 +201,11 @@ export async function memberPrintLinks(app: AppContext, userId: number): Promise
   return Object.fromEntries(
     list.map((o) => [
       o.orderNumber,
-      { invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`, note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null },
+      {
+        invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`,
+        note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null,
+        contracts: o.contracts !== null ? `${PRINT_PATH.contracts}/${o.orderNumber}` : null,
+      },
     ]),
   );
 }
