@@ -20,6 +20,7 @@ describe("periodic housekeeping", () => {
       "accounts.purgeExpired": 3_600_000,
       "ratelimit.purgeOld": 3_600_000,
       "loyalty.expireDue": 3_600_000,
+      "retention.purge": 21_600_000,
     });
   });
 
