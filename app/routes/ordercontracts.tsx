@@ -49,8 +49,8 @@ export default function OrderContracts({ loaderData: d }: Route.ComponentProps) 
       )}
       {d.docs ? (
         <>
-          <ContractDocView doc={d.docs.preInfo} id="on-bilgilendirme" scroll={false} />
-          <ContractDocView doc={d.docs.distanceSales} id="mesafeli" scroll={false} />
+          <ContractDocView doc={d.docs.preInfo} id="on-bilgilendirme" scroll={false} level={2} />
+          <ContractDocView doc={d.docs.distanceSales} id="mesafeli" scroll={false} level={2} />
         </>
       ) : null}
       {d.texts?.map((text, i) => (

@@ -194,6 +194,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
       `/order/complete?siparis=${who.publicId}`,
       `/printinvoice/${who.orderNumber}`,
       `/printnote/${who.orderNumber}`,
+      `/ordercontracts/${who.orderNumber}`,
     ]);
     await t.close();
     const g = await phoneAs(who.buyer);

@@ -4,15 +4,17 @@ import type { ContractDoc } from "~/shared/contract-doc";
  * One contract document (pre-information form or distance-sales contract) as structured text: on the confirm
  * step in a scrolling box, on the order's contracts page in full (issue 26 §3).
  */
-export function ContractDocView({ doc, id, scroll = true }: { doc: ContractDoc; id: string; scroll?: boolean }) {
+export function ContractDocView({ doc, id, scroll = true, level = 3 }: { doc: ContractDoc; id: string; scroll?: boolean; level?: 2 | 3 }) {
+  const Title = level === 2 ? "h2" : "h3";
+  const Section = level === 2 ? "h3" : "h4";
   return (
     <section aria-labelledby={`${id}-title`} tabIndex={scroll ? 0 : undefined} className={`${scroll ? "max-h-56 overflow-y-auto " : ""}rounded-lg border border-choc-200 bg-choc-50 p-3 text-sm focus:outline-2 focus:outline-choc-700 [overflow-wrap:anywhere]`}>
-      <h3 id={`${id}-title`} className="font-bold">
+      <Title id={`${id}-title`} className="font-bold">
         {doc.title}
-      </h3>
+      </Title>
       {doc.sections.map((sec, i) => (
         <div key={i} className="mt-2">
-          <h4 className="font-semibold">{sec.heading}</h4>
+          <Section className="font-semibold">{sec.heading}</Section>
           {sec.paragraphs.map((p, j) => (
             <p key={j} className="mt-1">
               {p}
