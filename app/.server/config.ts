@@ -247,6 +247,7 @@ export interface Config {
    * starts.
    */
   invoice: { provider: Env["INVOICE_PROVIDER"]; series: string; moment: Env["INVOICE_MOMENT"]; timeoutMs: number; nilvera: { apiKey?: string; baseUrl: string } };
+  /**
    * SMS to buyers (sms/service.ts): `folder` writes each message to `outboxDir` as JSON (the default, like the
    * mail outbox); `netgsm` sends it through Netgsm's REST v2 API, waiting at most `timeoutMs` for an answer.
    */

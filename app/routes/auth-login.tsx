@@ -12,6 +12,7 @@ import { fmt } from "~/shared/texts/tr";
 import { accountTr } from "~/shared/texts/account.tr";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
+import { MarketingOptIn, PrivacyNotice } from "~/features/chrome/Consent";
 
 const t = accountTr;
 /** Local-storage flag of test users: shows the third-party sign-in button (SPEC §2.6, §6). */
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ intent, ok: false, message: Object.values(fields)[0] ?? t.register.failed, fields });
     }
     const f = parsed.data;
-    const r = await accounts.register(app, { email: f.frmEmail, password: f.frmPass1, name: f.frmName, ip });
+    const r = await accounts.register(app, { email: f.frmEmail, password: f.frmPass1, name: f.frmName, ip, marketing: form.get("marketing") === "on" });
     return r.ok ? data<Answer>({ intent, ok: true, message: r.message }) : data<Answer>({ intent, ok: false, message: r.error }, { status: r.status === 429 ? 429 : 200 });
   }
 
@@ -220,6 +221,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
           <Field label={t.register.passwordRepeat} name="frmPass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={registerErrors.frmPass2} />
           <Field label={t.register.name} name="frmName" type="text" autoComplete="name" required error={registerErrors.frmName} />
+          <MarketingOptIn />
+          <PrivacyNotice />
           <button type="submit" className={buttonClass} {...busyProps(busy)}>
             {t.register.submit}
           </button>

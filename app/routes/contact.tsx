@@ -16,6 +16,7 @@ import { pageMeta } from "~/ui/PageMeta";
 import { useHydrated } from "~/ui/useHydrated";
 import { busyProps } from "~/ui/busy";
 import { useSeller } from "~/features/chrome/useSeller";
+import { PrivacyNotice } from "~/features/chrome/Consent";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: t.title, description: t.intro });
@@ -224,6 +225,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </p>
             <Err id="message-error" text={shown("message")} />
           </div>
+          <PrivacyNotice />
           <button
             type="submit"
             disabled={hydrated && !valid}

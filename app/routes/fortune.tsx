@@ -16,6 +16,7 @@ import { FortuneResultView } from "~/features/fortune/FortuneResultView";
 import { WinnersPanel } from "~/features/fortune/WinnersPanel";
 import type { AskView, GameView } from "~/features/fortune/types";
 import { busyProps } from "~/ui/busy";
+import { PrivacyNotice } from "~/features/chrome/Consent";
 
 export function meta() {
   return pageTitle(fortuneTr.title);
@@ -173,6 +174,7 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
                 {inlineError}
               </p>
             ) : null}
+            <PrivacyNotice className="mt-3 text-sm text-stone-700" />
             <button
               type="submit"
               {...busyProps(busy)}

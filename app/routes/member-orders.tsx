@@ -18,6 +18,7 @@ import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { notesTr } from "~/shared/texts/notes.tr";
 import { busyProps } from "~/ui/busy";
 import { useSeller } from "~/features/chrome/useSeller";
+import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 
 const t = accountTr.member;
 
@@ -170,10 +171,10 @@ function ConfirmCancelForm({ orderNumber, question }: { orderNumber: string; que
 }
 
 /** The order's printable invoice and gift note (issue 10): open in a new tab, the member's session opens them. */
-function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; note: string | null; earsiv: string | null } | undefined; status: string; orderNumber: string }) {
+function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; note: string | null; earsiv: string | null; contracts: string | null } | undefined; status: string; orderNumber: string }) {
   if (!links) return null;
   const invoice = status !== "cancelled" && status !== "refunded";
-  if (!invoice && !links.note && !links.earsiv) return null;
+  if (!invoice && !links.note && !links.earsiv && !links.contracts) return null;
   const linkClass = "inline-flex min-h-11 items-center font-semibold text-choc-800 underline";
   return (
     <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
@@ -190,6 +191,11 @@ function PrintLinks({ links, status, orderNumber }: { links: { invoice: string; 
       {links.note ? (
         <a href={links.note} target="_blank" rel="noopener noreferrer" aria-label={fmt(notesTr.member.printNoteAria, { number: orderNumber })} className={linkClass}>
           {notesTr.member.printNote}
+        </a>
+      ) : null}
+      {links.contracts ? (
+        <a href={links.contracts} aria-label={fmt(contractsKeptTr.linkAria, { number: orderNumber })} className={linkClass}>
+          {contractsKeptTr.link}
         </a>
       ) : null}
     </p>

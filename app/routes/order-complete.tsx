@@ -13,6 +13,7 @@ import { detailsText } from "~/shared/delivery-choice";
 import { formatAmount } from "~/shared/money";
 import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: Boolean(session.user && session.user.id === order.userId),
       invoiceUrl: printing.signedPrintUrl(app, "invoice", order.publicId),
       earsivUrl: await printing.earsivLink(app, order),
+      contractsUrl: order.contracts !== null ? printing.signedPrintUrl(app, "contracts", order.publicId) : null,
       lines: (await orders.linesOf(app, [order.id])).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, thumbName: l.thumbName })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -131,6 +133,11 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
           {o.earsivUrl ? (
             <a href={o.earsivUrl} target="_blank" rel="noopener" className={secondaryButtonClass}>
               {earsivTr.linkLabel}
+            </a>
+          ) : null}
+          {o.contractsUrl ? (
+            <a href={o.contractsUrl} className={secondaryButtonClass}>
+              {contractsKeptTr.link}
             </a>
           ) : null}
         </div>

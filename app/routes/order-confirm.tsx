@@ -5,7 +5,8 @@ import * as accounts from "~/.server/accounts/service";
 import * as checkout from "~/.server/checkout/service";
 import * as payments from "~/.server/payments/service";
 import type { CardInput } from "~/.server/payments/service";
-import { distanceSalesContract, preInformationForm, type ContractDoc } from "~/.server/checkout/contracts";
+import { distanceSalesContract, preInformationForm } from "~/.server/checkout/contracts";
+import { ContractDocView as Contract } from "~/features/checkout/ContractDocView";
 import { loadCheckout } from "./order-guard.server";
 import { useCardMemory } from "~/features/checkout/CardMemory";
 import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
@@ -117,40 +118,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return catchNetworkFailure(serverAction);
 }
 
-function Contract({ doc, id }: { doc: ContractDoc; id: string }) {
-  return (
-    <section aria-labelledby={`${id}-title`} tabIndex={0} className="max-h-56 overflow-y-auto rounded-lg border border-choc-200 bg-choc-50 p-3 text-sm focus:outline-2 focus:outline-choc-700">
-      <h3 id={`${id}-title`} className="font-bold">
-        {doc.title}
-      </h3>
-      {doc.sections.map((sec, i) => (
-        <div key={i} className="mt-2">
-          <h4 className="font-semibold">{sec.heading}</h4>
-          {sec.paragraphs.map((p, j) => (
-            <p key={j} className="mt-1">
-              {p}
-            </p>
-          ))}
-          {sec.table ? (
-            <table className="mt-1 w-full text-left text-xs">
-              <tbody>
-                {sec.table.map((row, k) => (
-                  <tr key={k} className={k === 0 ? "font-semibold" : ""}>
-                    {row.map((cell, m) => (
-                      <td key={m} className="py-0.5 pr-2">
-                        {cell}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </div>
-      ))}
-    </section>
-  );
-}
 
 /** SPEC §4 city campaign: the banner, 'Kampanyaya katıl' and the confirmation dialog; on accept the banner goes. */
 function CampaignBanner({ campaign }: { campaign: { CityName: string; coverage: "FreeCity" | "HEDEF81" } }) {
@@ -238,8 +205,9 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
   const csrf = useCsrfToken();
   const navigation = useNavigation();
   const memory = useCardMemory();
-  const [preInfo, setPreInfo] = useState(true);
-  const [contract, setContract] = useState(true);
+  // both start unticked: consent is given, not presumed (issue 26 §3; a recorded deviation from SPEC §2.8, decision 0033)
+  const [preInfo, setPreInfo] = useState(false);
+  const [contract, setContract] = useState(false);
   const seen = useRef<unknown>(null);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/order/confirm");
   const valid = preInfo && contract;

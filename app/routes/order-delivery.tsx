@@ -20,6 +20,7 @@ import { useAnnounce, useNotice } from "~/ui/Notices";
 import { pageTitle } from "~/ui/PageTitle";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
+import { PrivacyNotice } from "~/features/chrome/Consent";
 
 const t = checkoutTr.delivery;
 
@@ -448,6 +449,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
             {t.saveAddress}
           </label>
         ) : null}
+        <PrivacyNotice />
         <button type="submit" className={`${buttonClass} w-full`} {...busyProps(navigation.state === "submitting")}>
           {t.submit}
         </button>

@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "quick") {
     const q = quickMembershipSchema.safeParse({ name: str(form, "name"), pass: str(form, "pass"), pass2: str(form, "pass2") });
     if (!q.success) return fail(q.error.issues[0]!.message, String(q.error.issues[0]!.path[0] ?? "name"));
-    const r = await accounts.register(app, { email: state.email ?? "", password: q.data.pass, name: q.data.name, ip: context.clientIp });
+    const r = await accounts.register(app, { email: state.email ?? "", password: q.data.pass, name: q.data.name, ip: context.clientIp, marketing: form.get("marketing") === "on" });
     if (!r.ok) return fail(r.error);
     await checkout.chooseGuest(app, basket.id);
     return data<ActionResult>({ ok: true, overlay: "done", message: checkoutTr.overlay.quickDone });

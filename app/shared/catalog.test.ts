@@ -109,8 +109,8 @@ describe("quantity (SPEC §5)", () => {
 
 describe("contact form rules (SPEC §5)", () => {
   const ok = { ...EMPTY_CONTACT, name: "Ayşe", findus: "friend", message: "Merhaba" };
-  it("accepts a valid form with or without e-mail; news defaults to true", () => {
-    expect(EMPTY_CONTACT.news).toBe(true);
+  it("accepts a valid form with or without e-mail; news starts off (opt-in, decision 0034)", () => {
+    expect(EMPTY_CONTACT.news).toBe(false);
     expect(contactErrors(ok)).toEqual({});
     expect(contactErrors({ ...ok, email: "ayse@example.com" })).toEqual({});
   });

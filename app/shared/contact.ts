@@ -34,7 +34,8 @@ export interface ContactValues {
   message: string;
 }
 
-export const EMPTY_CONTACT: ContactValues = { name: "", email: "", findus: "", news: true, message: "" };
+/** `news` starts off: commercial-message consent is opt-in (issue 26 §4; a recorded deviation from SPEC §5, decision 0034). */
+export const EMPTY_CONTACT: ContactValues = { name: "", email: "", findus: "", news: false, message: "" };
 
 /** Reads the posted form: an unticked checkbox is not sent, so `news` is true only when present. */
 export function contactValuesFromForm(form: FormData): ContactValues {

@@ -399,7 +399,10 @@ describe("a second shop, where Heyecanlı Kutu's discount is exactly 10 %", () =
     await t.page.getByLabel("E-posta adresiniz").fill("ayse.yilmaz@ornek.com.tr");
     await t.page.getByLabel("Bizi nereden duydunuz?").selectOption({ label: "Instagram" });
     const news = t.page.getByRole("switch");
-    await expect(news.isChecked()).resolves.toBe(true);
+    // off until the visitor turns it on (issue 26 §4, decision 0034)
+    await expect(news.isChecked()).resolves.toBe(false);
+    await t.page.getByText("Kampanya ve yeniliklerden haberdar olmak istemiyorum").waitFor();
+    await news.check();
     await t.page.getByText("Kampanya ve yeniliklerden e-posta ile haberdar olmak istiyorum").waitFor();
     await news.uncheck();
     await t.page.getByText("Kampanya ve yeniliklerden haberdar olmak istemiyorum").waitFor();

@@ -129,6 +129,8 @@ describe("checkout", () => {
     await t.page.getByLabel("Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.").uncheck();
     await t.page.getByRole("button", { name: "Sözleşme onayı bekleniyor" }).waitFor();
     await t.page.getByLabel("Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.").check();
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[name="${n}"]`).check();
     await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await pass3ds(t.page);
     await t.page.waitForURL("**/order/complete?odeme=*");
@@ -170,6 +172,8 @@ describe("checkout", () => {
     await t.page.getByRole("button", { name: "Devam Et" }).click();
     await t.page.waitForURL("**/order/confirm");
     await waitForHydration(t.page);
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[name="${n}"]`).check();
     await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await t.page.waitForURL("**/order/complete?siparis=*");
     await t.page.getByRole("link", { name: /Sipariş numaranız/ }).waitFor();
@@ -206,6 +210,8 @@ describe("checkout", () => {
     // signing in kept the basket and the delivery
     await t.page.getByText("İzmir", { exact: false }).first().waitFor();
     // the card typed before signing in is still in this tab's memory
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[name="${n}"]`).check();
     await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await pass3ds(t.page);
     await t.page.waitForURL("**/order/complete?odeme=*");

@@ -97,6 +97,8 @@ async function finish(t: TestPage, shownReady: string) {
   await t.page.getByText(`Hazır olma tarihi: ${shownReady}`).first().waitFor();
   await t.page.getByLabel("Ön Bilgilendirme Formu'nu okudum, kabul ediyorum.").check();
   await t.page.getByLabel("Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.").check();
+  // the agreements start unticked (issue 26 §3)
+  for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[name="${n}"]`).check();
   await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
   await t.page.waitForURL("**/order/complete?siparis=*");
   const number = /(\d{4}-\d{6})/.exec((await t.page.getByText(/Sipariş numaranız/).first().textContent()) ?? "")![1]!;

@@ -106,6 +106,8 @@ describe("the delivery day up front (issue 27 §4)", () => {
       await waitForHydration(p);
       await p.getByLabel("Ön Bilgilendirme Formu'nu okudum, kabul ediyorum.").check();
       await p.getByLabel("Mesafeli Satış Sözleşmesi'ni okudum, kabul ediyorum.").check();
+      // the agreements start unticked (issue 26 §3)
+      for (const n of ["onBilgilendirme", "mesafeli"]) await p.locator(`input[name="${n}"]`).check();
       await p.getByRole("button", { name: "Siparişi Onayla" }).click();
       await p.waitForURL("**/order/complete?siparis=*");
       // the order's day, as the complete page shows it, is the product page's

@@ -259,6 +259,11 @@ describe("a purchase with the keyboard alone", () => {
     await k.press("Enter");
     await newPage(k, "**/order/confirm");
 
+    // the agreements start unticked (issue 26 §3): ticked with Space
+    for (const n of ["onBilgilendirme", "mesafeli"]) {
+      await k.tabTo(page.locator(`input[name="${n}"]`));
+      await k.press("Space");
+    }
     await k.tabTo(page.getByRole("button", { name: "Siparişi Onayla" }));
     await k.press("Enter");
     await page.waitForURL("**/odeme/3ds/**");

@@ -196,6 +196,7 @@ describe("every page fits a phone (360 and 390 px)", () => {
       `/order/complete?siparis=${who.publicId}`,
       `/printinvoice/${who.orderNumber}`,
       `/printnote/${who.orderNumber}`,
+      `/ordercontracts/${who.orderNumber}`,
     ]);
     await t.close();
     const g = await phoneAs(who.buyer);
@@ -310,6 +311,7 @@ describe("notices and overlays on a phone (360 × 640)", () => {
     await page.getByRole("dialog", { name: "Üye misiniz?" }).getByRole("button", { name: "Üye olmadan devam et" }).tap();
     await page.waitForURL("**/order/confirm");
     await waitForHydration(page);
+    for (const n of ["onBilgilendirme", "mesafeli"]) await page.locator(`input[name="${n}"]`).tap();
     await page.getByRole("button", { name: "Siparişi Onayla" }).tap();
     await page.waitForURL("**/odeme/3ds/**");
     const code = /(\d{6})/.exec((await page.getByTestId("sandbox-code").textContent()) ?? "")![1]!;

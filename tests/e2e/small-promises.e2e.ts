@@ -155,6 +155,8 @@ describe("the spec's words and small behaviours (issue 22 §3)", () => {
     await p.getByText("Uygulanan kod: HOSGELDIN10").waitFor();
     expect(await p.getByText(/üyelere özeldir/).count()).toBe(0);
     await summaryOf(p).getByText("İndirim (HOSGELDIN10)").waitFor();
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await p.locator(`input[name="${n}"]`).check();
     await p.getByRole("button", { name: "Siparişi Onayla" }).click();
     await p.waitForURL("**/odeme/3ds/**");
     const code = /(\d{6})/.exec((await p.getByTestId("sandbox-code").textContent()) ?? "")![1]!;

@@ -20,6 +20,7 @@ import { istanbulDate } from "~/shared/clock";
 import * as orders from "../orders/service";
 import * as delivery from "../delivery/service";
 import { getSellerIdentity } from "../seller/service";
+import * as consent from "../consent/service";
 
 /**
  * Accounts: users, sessions and single-use codes (SPEC §2.6, §3 User, §6, §8).
@@ -183,7 +184,7 @@ async function issueToken(app: AppContext, tx: Parameters<typeof repo.insertToke
  */
 export async function register(
   app: AppContext,
-  input: { email: string; password: string; name: string; ip: string },
+  input: { email: string; password: string; name: string; ip: string; marketing?: boolean },
 ): Promise<{ ok: true; message: string } | Failure> {
   const email = normalizeEmail(input.email);
   const limit = await mailRequestLimited(app, "register", input.ip);
@@ -196,6 +197,8 @@ export async function register(
   await app.db.transaction(async (tx) => {
     const created = await repo.insertUser(tx, { email, name: input.name.trim(), passwordHash, role: "customer", createdAt: now, updatedAt: now });
     if (created) {
+      // commercial-message consent, only when ticked, recorded with the new account (issue 26 §4)
+      if (input.marketing) await consent.record(app, tx, { email, status: "granted", source: "signup", ip: input.ip, userId: created.id });
       const t = await issueToken(app, tx, created.id, "activation");
       await mails.activationMail(tx, base(app), created, t.code, t.tokenId);
       return;

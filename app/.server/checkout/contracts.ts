@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
 import { discountLabel, type Summary } from "~/shared/amounts";
-import { formatDateTr, formatDayTr, type IsoDate } from "~/shared/clock";
+import { formatDateTr, formatDayTr, istanbulDate, istanbulParts, type IsoDate } from "~/shared/clock";
 import { formatAmount, formatCost } from "~/shared/money";
 import { contractsTr as c } from "~/shared/texts/contracts.tr";
 import { fmt } from "~/shared/texts/tr";
+import type { ContractDoc } from "~/shared/contract-doc";
+import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { formatIban } from "~/shared/seller";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 
@@ -30,16 +34,7 @@ export interface ContractInput {
   estimatedDelivery: IsoDate | null;
 }
 
-export interface ContractSection {
-  heading: string;
-  paragraphs: string[];
-  table?: string[][];
-}
-
-export interface ContractDoc {
-  title: string;
-  sections: ContractSection[];
-}
+export type { ContractDoc, ContractSection } from "~/shared/contract-doc";
 
 const money = (k: number) => formatAmount(k);
 
@@ -129,4 +124,88 @@ export function contractText(doc: ContractDoc): string {
     "",
     ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.table?.map((r) => r.filter(Boolean).join(" | ")) ?? []), ""]),
   ].join("\n");
+}
+
+// ─── the texts as accepted, kept with the order (issue 26 §3) ─────────────────────────────────────
+
+/**
+ * What the order stores in `orders.contracts`: both documents exactly as the buyer accepted them (structured, to
+ * show them again, and as plain text), the version of the templates, when, and a SHA-256 of the two texts so a
+ * later change of the stored row can be noticed.
+ */
+export interface AcceptedContracts {
+  version: string;
+  acceptedAt: string;
+  sha256: string;
+  preInfo: string;
+  distanceSales: string;
+  docs: { preInfo: ContractDoc; distanceSales: ContractDoc } | null;
+}
+
+const docSchema = z.object({
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()), table: z.array(z.array(z.string())).optional() })),
+});
+// orders placed before issue 26 stored the two texts and the time only
+const storedSchema = z.object({
+  version: z.string().optional(),
+  acceptedAt: z.string(),
+  sha256: z.string().optional(),
+  preInfo: z.string(),
+  distanceSales: z.string(),
+  docs: z.object({ preInfo: docSchema, distanceSales: docSchema }).nullish(),
+});
+
+const digest = (preInfo: string, distanceSales: string) => createHash("sha256").update(preInfo).update("\n\u0000\n").update(distanceSales).digest("hex");
+
+/** The two documents for this order's data as the buyer accepts them now: the one call order placement makes. */
+export function acceptedContracts(input: ContractInput | null, at: Date): AcceptedContracts | null {
+  if (!input) return null;
+  const docs = { preInfo: preInformationForm(input), distanceSales: distanceSalesContract(input) };
+  const preInfo = contractText(docs.preInfo);
+  const distanceSales = contractText(docs.distanceSales);
+  return { version: c.version, acceptedAt: at.toISOString(), sha256: digest(preInfo, distanceSales), preInfo, distanceSales, docs };
+}
+
+/** The stored documents of an order (null when it has none); `intact` says whether the texts still match their digest. */
+export function readAcceptedContracts(stored: unknown): (AcceptedContracts & { intact: boolean | null }) | null {
+  const r = storedSchema.safeParse(stored);
+  if (!r.success) return null;
+  const v = r.data;
+  return {
+    version: v.version ?? "",
+    acceptedAt: v.acceptedAt,
+    sha256: v.sha256 ?? "",
+    preInfo: v.preInfo,
+    distanceSales: v.distanceSales,
+    docs: v.docs ?? null,
+    intact: v.sha256 ? v.sha256 === digest(v.preInfo, v.distanceSales) : null,
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+/** "Sipariş no: … · Metin sürümü: … · Onay tarihi: 23 Kasım 2026 14:05" (Istanbul time). */
+export function keptMetaLine(meta: { orderNumber: string; version: string; acceptedAt: string }): string {
+  const at = new Date(meta.acceptedAt);
+  const p = istanbulParts(at);
+  const time = `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+  return fmt(contractsKeptTr.meta, { number: meta.orderNumber, version: meta.version || "-", date: `${formatDateTr(istanbulDate(at))} ${time}` });
+}
+
+/** One document as a self-contained HTML file (the confirmation mail's attachment: a durable copy). */
+export function contractHtml(doc: ContractDoc, meta: { orderNumber: string; version: string; acceptedAt: string }): string {
+  const body = doc.sections
+    .map(
+      (s) =>
+        `<h2>${esc(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}${
+          s.table ? `<table>${s.table.map((r) => `<tr>${r.map((cell) => `<td>${esc(cell)}</td>`).join("")}</tr>`).join("")}</table>` : ""
+        }`,
+    )
+    .join("\n");
+  const head = keptMetaLine(meta);
+  return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(doc.title)}</title>
+<style>body{font-family:Arial,Helvetica,sans-serif;max-width:40rem;margin:1rem auto;padding:0 1rem;line-height:1.5;color:#222}h1{font-size:1.3rem}h2{font-size:1.05rem;margin-top:1.2rem}table{border-collapse:collapse;width:100%;font-size:.9rem}td{border-bottom:1px solid #ddd;padding:.25rem .4rem}</style></head>
+<body><h1>${esc(doc.title)}</h1><p><small>${esc(head)}</small></p>
+${body}</body></html>`;
 }

@@ -40,7 +40,8 @@ import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt, tr } from "~/shared/texts/tr";
-import { contractText, distanceSalesContract, preInformationForm, type ContractInput } from "./contracts";
+import { acceptedContracts, contractHtml, readAcceptedContracts, type ContractInput } from "./contracts";
+import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 
 export type BasketView = basketService.BasketView;
 /** A basket that exists (checkout state is keyed on its id). */
@@ -552,7 +553,6 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
   await catalog.invalidateStock(app, tx);
   const settings = await getSettings(app, tx);
   const now = app.clock.now();
-  const contract = contractInput(basket, state, istanbulDate(now));
   const order = await orders.createOrder(
     app,
     tx,
@@ -575,7 +575,8 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       usedBonus: amounts.usedBonus,
       needToPay: amounts.needToPay,
       taxSnapshot: { deliveryRateBp: settings.tax.deliveryRateBp, groupRatesBp: settings.tax.groupRatesBp },
-      contracts: contract ? { preInfo: contractText(preInformationForm(contract)), distanceSales: contractText(distanceSalesContract(contract)), acceptedAt: now.toISOString() } : null,
+      // the two documents exactly as accepted, with their version (issue 26 §3)
+      contracts: acceptedContracts(contractInput(basket, state, istanbulDate(now)), now),
       basketId: ctx.basketId,
       paymentRef: paymentId,
     },
@@ -619,9 +620,19 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
 /** How long the invoice link in the confirmation mail works without signing in. */
 const INVOICE_LINK_TTL_MS = 30 * 86_400_000;
 
+/** The accepted contracts as the confirmation mail's attachments (a durable copy for the buyer, issue 26 §3). */
+function contractAttachments(order: orders.OrderRow) {
+  const kept = readAcceptedContracts(order.contracts);
+  if (!kept?.docs) return [];
+  const meta = { orderNumber: order.orderNumber, version: kept.version, acceptedAt: kept.acceptedAt };
+  const file = (name: string, doc: typeof kept.docs.preInfo) => ({ filename: fmt(name, { number: order.orderNumber }), contentType: "text/html; charset=utf-8", content: contractHtml(doc, meta) });
+  return [file(contractsKeptTr.preInfoFile, kept.docs.preInfo), file(contractsKeptTr.contractFile, kept.docs.distanceSales)];
+}
+
 /** The order confirmation (issue 8): items, amounts, delivery, the order's page and the gift note's address. */
 async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.OrderRow, d: DeliveryState, basket: BasketView, noteCode: string | null): Promise<void> {
   const m = checkoutTr.mail;
+  const kept = order.contracts !== null;
   const money = (k: number) => formatAmount(k);
   const table: [string, string][] = [
     ...basket.items.map((i): [string, string] => [`${i.quantity} × ${i.name}${i.variantName ? ` (${i.variantName})` : ""}`, money(i.lineTotal)]),
@@ -642,7 +653,9 @@ async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.Order
         ...(order.estimatedDelivery ? [fmt(m.estimated, { date: formatDayTr(order.estimatedDelivery) })] : []),
         ...(noteCode ? [fmt(m.giftNote, { url: `${app.config.publicUrl}/s/${noteCode}` })] : []),
         fmt(m.invoice, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "invoice", order.publicId, INVOICE_LINK_TTL_MS)}` }),
+        ...(kept ? [fmt(contractsKeptTr.mailParagraph, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "contracts", order.publicId, INVOICE_LINK_TTL_MS)}` })] : []),
       ],
+      attachments: contractAttachments(order),
       table: [...table, [m.total, money(order.needToPay)]],
       button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
     },

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { queueMail } from "../mail/service";
+import * as consent from "../consent/service";
 import { hit, perClient, type RateResult } from "../ratelimit/service";
 import * as repo from "./repo";
 import { normalizeEmail } from "~/shared/account";
@@ -23,6 +24,8 @@ export async function send(app: AppContext, input: ContactInput, ip: string): Pr
   const m = contactTr.mail;
   const saved = await app.db.transaction(async (tx) => {
     const row = await repo.insertMessage(tx, { ...input, ip, createdAt: app.clock.now() });
+    // the newsletter box, when ticked with an address to write to, is a recorded commercial-message consent (issue 26 §4)
+    if (input.news && input.email) await consent.record(app, tx, { email: input.email, status: "granted", source: "contact", ip });
     await queueMail(tx, {
       to: app.config.contactEmail,
       subject: fmt(m.subject, { name: input.name }),

@@ -21,6 +21,7 @@ describe("periodic housekeeping", () => {
       "ratelimit.purgeOld": 3_600_000,
       "loyalty.expireDue": 3_600_000,
       "jobs.purgeFailedMessages": 3_600_000,
+      "retention.purge": 21_600_000,
     });
   });
 

@@ -4,6 +4,7 @@ import { expireDue } from "../loyalty/service";
 import { reconcile } from "../payments/service";
 import { purgeOld } from "../ratelimit/service";
 import { purgeFailedMessages } from "./failed";
+import { purge as retentionPurge } from "../retention/service";
 
 /**
  * Housekeeping that runs on a timer in every server process (each task is safe to run in many processes at
@@ -23,6 +24,8 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   { name: "ratelimit.purgeOld", everyMs: 3_600_000, run: purgeOld },
   { name: "loyalty.expireDue", everyMs: 3_600_000, run: expireDue },
   { name: "jobs.purgeFailedMessages", everyMs: 3_600_000, run: purgeFailedMessages },
+  // issue 26 §4: retention periods (docs/retention.md)
+  { name: "retention.purge", everyMs: 6 * 3_600_000, run: retentionPurge },
 ];
 
 export function startPeriodic(app: AppContext, tasks: readonly PeriodicTask[] = PERIODIC_TASKS): { stop(): Promise<void> } {

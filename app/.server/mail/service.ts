@@ -1,4 +1,6 @@
-import { mkdirSync, writeFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { eq, inArray } from "drizzle-orm";
+import { jobs } from "../db/schema/system";
 import { resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
@@ -23,14 +25,59 @@ const mailSchema = z.object({
   subject: z.string().min(1),
   html: z.string(),
   text: z.string(),
+  /** Files sent with the mail (the order's contracts, issue 26 §3): text content only. */
+  /** Extra headers (marketing mails: List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: z.record(z.string(), z.string()).optional(),
+  attachments: z.array(z.object({ filename: z.string().min(1).max(120), contentType: z.string().min(3).max(80), content: z.string() })).optional(),
   /** Set by the worker once the SMTP server accepted the message (ISO time). */
   sentAt: z.string().optional(),
 });
 export type Mail = Omit<z.infer<typeof mailSchema>, "sentAt">;
 
-export async function queueMail(db: DbOrTx, mail: { to: string; subject: string } & MailContent, opts: { dedupeKey?: string } = {}): Promise<void> {
+export type MailAttachment = NonNullable<Mail["attachments"]>[number];
+
+export async function queueMail(
+  db: DbOrTx,
+  mail: { to: string; subject: string; attachments?: MailAttachment[]; headers?: Record<string, string> } & MailContent,
+  opts: { dedupeKey?: string } = {},
+): Promise<void> {
   const { html, text } = renderMail(mail);
-  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text } satisfies Mail, opts);
+  const extra = { ...(mail.attachments?.length ? { attachments: mail.attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) };
+  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text, ...extra } satisfies Mail, opts);
+}
+
+/**
+ * KVKK erasure (issue 26 §4): every mail job, queued or sent, addressed to the person or whose text names one
+ * of `needles` (their e-mail address, phone numbers) is deleted in the caller's transaction; returns the ids,
+ * whose .eml copies in the outbox `removeOutboxCopies` deletes after the commit.
+ */
+export async function forgetMails(db: DbOrTx, email: string, needles: string[]): Promise<number[]> {
+  const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, MAIL_JOB));
+  const lower = [email, ...needles].map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
+  const ids = rows
+    .filter((r) => {
+      const p = r.payload as { to?: string };
+      if (typeof p.to === "string" && p.to.toLowerCase() === email.toLowerCase()) return true;
+      const text = JSON.stringify(r.payload).toLowerCase();
+      return lower.some((n) => text.includes(n));
+    })
+    .map((r) => r.id);
+  if (ids.length) await db.delete(jobs).where(inArray(jobs.id, ids));
+  return ids;
+}
+
+/** The outbox file of each job id (DATA_DIR/outbox/<id>.eml) removed, if there is one; returns how many were. */
+export function removeOutboxCopies(app: AppContext, ids: number[]): number {
+  const dir = resolve(app.config.mailOutboxDir);
+  let removed = 0;
+  for (const id of ids) {
+    const file = resolve(dir, `${String(id).padStart(8, "0")}.eml`);
+    if (existsSync(file)) {
+      rmSync(file);
+      removed++;
+    }
+  }
+  return removed;
 }
 
 let smtp: { url: string; transport: Transporter } | undefined;
@@ -43,7 +90,7 @@ function messageId(app: AppContext, jobId: number) {
 
 export const sendMailJob: JobHandler = async (app, payload, job) => {
   const mail = mailSchema.parse(payload);
-  const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id) };
+  const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id), attachments: mail.attachments, headers: mail.headers };
   if (app.config.smtpUrl) {
     if (mail.sentAt) {
       app.log.info({ jobId: job.id, sentAt: mail.sentAt }, "mail already sent before a restart; not sent again");

@@ -37,6 +37,8 @@ import {
 } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import * as mail from "../mail/service";
+import * as consent from "../consent/service";
 
 /**
  * The staff area /management (issue 12). Every loader and action starts with `guard` (or `staffAction`),
@@ -629,17 +631,24 @@ export async function eraseCustomer(app: AppContext, staff: Staff, userId: numbe
   if (!user || user.role !== "customer") return failed(managementTr.errors.notFoundBody);
   if (user.erasedAt) return failed(N.alreadyErased);
   for (const card of await payments.listSavedCards(app, userId)) await payments.deleteSavedCard(app, userId, card.cardId);
+  let mailIds: number[] = [];
   const done = await app.db.transaction(async (tx) => {
+    const phones = await orders.phonesOfPerson(tx, userId, user.email);
     const erased = await accounts.eraseAccount(app, tx, userId);
     if (!erased) return false;
+    // issue 26 §4: mails queued and sent (their bodies hold name, address, phone) and the consent records
+    mailIds = await mail.forgetMails(tx, erased.email, phones);
+    await consent.forgetEmail(app, tx, erased.email, userId);
+    await payments.forgetHookEmail(tx, erased.email, erased.replacement);
     const orderIds = await orders.anonymise(app, tx, { userId, email: erased.email }, erased.replacement);
     await checkout.forgetPerson(app, tx, userId);
     await notes.forgetForOrders(app, tx, orderIds);
     await promos.forgetEmail(tx, erased.email, erased.replacement);
     const messages = await contact.forgetEmail(tx, erased.email);
-    await audit.record(app, tx, { actor: staff.actor, action: "customer.erase", entity: "user", entityId: userId, before: null, after: { reason, orders: orderIds.length, contactMessages: messages } });
+    await audit.record(app, tx, { actor: staff.actor, action: "customer.erase", entity: "user", entityId: userId, before: null, after: { reason, orders: orderIds.length, contactMessages: messages, mails: mailIds.length } });
     return true;
   });
+  if (done) mail.removeOutboxCopies(app, mailIds);
   return done ? ok(N.erased) : failed(N.alreadyErased);
 }
 

@@ -190,6 +190,33 @@ export function invoiceOnlyAddress(address: unknown): Record<string, unknown> {
   };
 }
 
+/** The phone numbers a person gave on their orders (KVKK erasure looks for them elsewhere too). */
+export async function phonesOfPerson(db: DbOrTx, userId: number, email: string): Promise<string[]> {
+  const phones = new Set<string>();
+  for (const o of await ordersOfPerson(db, userId, email)) {
+    const a = (o.address ?? {}) as Record<string, unknown>;
+    for (const k of ["delPhoneNumber", "invPhoneNumber"]) if (typeof a[k] === "string" && (a[k] as string).length >= 7) phones.add(a[k] as string);
+  }
+  return [...phones];
+}
+
+/** What an erased value reads as inside a stored document. */
+export const ERASED_MARK = "[KVKK: silindi]";
+
+/** Every string inside a JSON value with each of `needles` replaced (case-insensitive for e-mail addresses). */
+export function redactStrings(value: unknown, needles: string[], mark: string): unknown {
+  if (needles.length === 0) return value;
+  const escaped = needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((x, y) => y.length - x.length);
+  const re = new RegExp(escaped.join("|"), "gi");
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replace(re, mark);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
+}
+
 /**
  * KVKK erasure on orders, in the caller's transaction: e-mail replaced, address reduced to the invoice
  * fields, gift note and media link removed. Amounts, lines, dates and the invoice fields stay. Returns the
@@ -198,9 +225,16 @@ export function invoiceOnlyAddress(address: unknown): Record<string, unknown> {
 export async function anonymise(tx: DbOrTx, person: { userId: number; email: string }, replacementEmail: string, at: Date): Promise<number[]> {
   const rows = await ordersOfPerson(tx, person.userId, person.email);
   for (const o of rows) {
+    // the accepted contracts (issue 26 §3) lose what the order itself loses: e-mail, phones, a delivery name and address other than the invoice's
+    const a = (o.address ?? {}) as Record<string, unknown>;
+    const kept = invoiceOnlyAddress(o.address) as Record<string, unknown>;
+    const gone = [person.email, o.email, a.delPhoneNumber, a.invPhoneNumber, a.delFullName, a.delAddress].filter(
+      (v): v is string => typeof v === "string" && v.trim().length >= 3 && v !== kept.invFullName && v !== kept.invAddress,
+    );
+    const contracts = o.contracts === null ? null : redactStrings(o.contracts, gone, ERASED_MARK);
     await tx
       .update(orders)
-      .set({ email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", updatedAt: at })
+      .set({ email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", contracts, updatedAt: at })
       .where(eq(orders.id, o.id));
   }
   // staff notes may name the person: they go with the rest (issue 28)

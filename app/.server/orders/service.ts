@@ -248,6 +248,7 @@ export const setShipment = (app: AppContext, tx: DbOrTx, orderId: number, s: { c
 /** Books the payment module's refunded total on the order, in the caller's transaction. */
 export const setRefunded = (app: AppContext, tx: DbOrTx, orderId: number, refundedTotal: number) => desk.setRefunded(tx, orderId, refundedTotal, app.clock.now());
 /** KVKK erasure of a person's orders, keeping the invoice fields (docs/decisions/0004); in the caller's transaction. */
+export const phonesOfPerson = (tx: DbOrTx, userId: number, email: string) => desk.phonesOfPerson(tx, userId, email);
 export const anonymise = (app: AppContext, tx: DbOrTx, person: { userId: number; email: string }, replacementEmail: string) =>
   desk.anonymise(tx, person, replacementEmail, app.clock.now());
 /** Staff notes on an order (issue 28): written in the caller's transaction; read by the management area only. */

@@ -40,7 +40,7 @@ import { sql } from "drizzle-orm";
 import { pausePoint } from "../system/service";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
-import type { Tx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import { queueMail } from "../mail/service";
 import { cardLogo, cardNumberSchema, cardTypeOf, cardTypeOfAssociation, binOf, lastFour, type CardType } from "~/shared/card";
 import { istanbulDate } from "~/shared/clock";
@@ -936,4 +936,15 @@ async function reconcileRefunds(app: AppContext, before: Date, report: Reconcile
 export async function countByResult(app: AppContext): Promise<Record<string, number>> {
   const r = await app.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from payment_intents group by status`);
   return Object.fromEntries((r as unknown as { rows: { status: string; n: number }[] }).rows.map((x) => [x.status, x.n]));
+}
+
+/**
+ * KVKK erasure (issue 26 §4): the order-placement context a payment carried (it repeats the buyer's e-mail)
+ * takes the replacement address. The payment's own buyer e-mail, amount and card fields stay: financial
+ * records kept 10 years (decision 0004).
+ */
+export async function forgetHookEmail(tx: DbOrTx, email: string, replacement: string): Promise<void> {
+  await tx.execute(
+    sql`update payment_intents set hook_context = jsonb_set(hook_context, '{email}', to_jsonb(${replacement}::text)) where hook_context is not null and lower(hook_context->>'email') = lower(${email})`,
+  );
 }

@@ -5,9 +5,10 @@ import type { AppContext } from "../context";
  * Signed links to an order's printable pages (a leaf of the printing module, so modules the printing service
  * depends on — the invoices module — can sign links without an import cycle). See printing/service.ts.
  */
-export type PrintKind = "invoice" | "note" | "earsiv";
+export type PrintKind = "invoice" | "note" | "earsiv" | "contracts";
 
-export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote", earsiv: "/efatura" };
+/** `contracts`: the order's accepted pre-information form and distance-sales contract (issue 26 §3), same access rules. */
+export const PRINT_PATH: Record<PrintKind, string> = { invoice: "/printinvoice", note: "/printnote", earsiv: "/efatura", contracts: "/ordercontracts" };
 
 const DEFAULT_TTL_MS = 24 * 3_600_000;
 const MAX_TTL_MS = 30 * 24 * 3_600_000;

@@ -169,6 +169,8 @@ export interface PrintLinks {
   note: string | null;
   /** The e-Arşiv invoice's readable copy, once the order is invoiced. */
   earsiv: string | null;
+  /** The accepted contracts' page; null for an order without stored contracts. */
+  contracts: string | null;
 }
 
 /** Links to the printable pages of a member's orders, by order number (the member's session opens them). */
@@ -191,6 +193,7 @@ export async function memberPrintLinks(app: AppContext, userId: number): Promise
         invoice: `${PRINT_PATH.invoice}/${o.orderNumber}`,
         note: withNotes.has(o.id) ? `${PRINT_PATH.note}/${o.orderNumber}` : null,
         earsiv: invoiced.has(o.id) ? `${PRINT_PATH.earsiv}/${o.orderNumber}` : null,
+        contracts: o.contracts !== null ? `${PRINT_PATH.contracts}/${o.orderNumber}` : null,
       },
     ]),
   );

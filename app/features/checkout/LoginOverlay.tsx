@@ -7,6 +7,7 @@ import { CsrfField } from "~/ui/CsrfField";
 import { Dialog } from "~/ui/Dialog";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
+import { MarketingOptIn, PrivacyNotice } from "~/features/chrome/Consent";
 
 const t = checkoutTr.overlay;
 
@@ -81,6 +82,8 @@ export function LoginOverlay({
           <Field label={t.name} name="name" defaultValue={defaultName} autoComplete="name" required minLength={LIMITS.quickMembershipNameMin} error={errors.name} />
           <Field label={t.password} name="pass" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass} />
           <Field label={t.password2} name="pass2" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={errors.pass2} />
+          <MarketingOptIn />
+          <PrivacyNotice />
           <button type="submit" className={`${buttonClass} w-full`} {...busyProps(busy)}>
             {t.register}
           </button>

@@ -3,9 +3,11 @@ import type { Route } from "./+types/customers";
 import * as management from "~/.server/management/service";
 import { buttonClass, Cell, Pagination, panelClass, ResultTable, Row, SectionError, TextField, withParams } from "~/features/management/ui";
 import { pageTitle } from "~/ui/PageTitle";
-import { customerSearchSchema, customerState, formatDateTimeTr } from "~/shared/management";
+import { can, customerSearchSchema, customerState, formatDateTimeTr } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { consentTr } from "~/shared/texts/consent.tr";
+import { CsrfField } from "~/ui/CsrfField";
 
 const t = managementTr;
 const c = t.customers;
@@ -15,9 +17,9 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await management.guard(context, request, "customers.view");
+  const staff = await management.guard(context, request, "customers.view");
   const { q, page } = customerSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { q, page, ...(await management.customerList(context.app, q, page)) };
+  return { q, page, canExportConsents: can(staff.role, "customers.privacy"), ...(await management.customerList(context.app, q, page)) };
 }
 
 export { SectionError as ErrorBoundary };
@@ -28,6 +30,14 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{c.title}</h1>
+      {loaderData.canExportConsents ? (
+        <Form method="post" action="/management/consents/export" reloadDocument className="no-print">
+          <CsrfField />
+          <button type="submit" className={buttonClass}>
+            {consentTr.staff.export}
+          </button>
+        </Form>
+      ) : null}
       <Form method="get" className={`${panelClass} no-print flex flex-wrap items-end gap-3`} role="search">
         <TextField label={c.q} name="q" type="search" defaultValue={q} hint={c.hint} className="min-w-64 flex-1" />
         <button type="submit" className={buttonClass}>

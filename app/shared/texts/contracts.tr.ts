@@ -6,6 +6,8 @@
  * no right of withdrawal for perishable food.
  */
 export const contractsTr = {
+  /** The templates' version, stored with every order's accepted texts: change it whenever a text below changes. */
+  version: "2026-11-25",
   preInfo: {
     title: "Ön Bilgilendirme Formu",
     acceptLabel: "Ön Bilgilendirme Formu'nu okudum ve kabul ediyorum.",
