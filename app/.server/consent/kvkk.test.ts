@@ -18,6 +18,7 @@ import * as geo from "../geo/service";
 import * as management from "../management/service";
 import * as payments from "../payments/service";
 import * as retention from "../retention/service";
+import * as sms from "../sms/service";
 import { runDueJobs } from "../jobs/service";
 import { JOB_HANDLERS } from "../jobs/handlers";
 import * as consent from "./service";
@@ -27,10 +28,12 @@ import { consentTr } from "~/shared/texts/consent.tr";
 
 let app: TestApp;
 let outbox: string;
+let smsOutbox: string;
 
 beforeAll(async () => {
   outbox = mkdtempSync(join(tmpdir(), "kvkk-outbox-"));
-  app = await createTestApp({ env: { MAIL_OUTBOX_DIR: outbox } });
+  smsOutbox = mkdtempSync(join(tmpdir(), "kvkk-sms-"));
+  app = await createTestApp({ env: { MAIL_OUTBOX_DIR: outbox, SMS_OUTBOX_DIR: smsOutbox } });
 });
 afterAll(() => app?.close());
 
@@ -125,6 +128,8 @@ async function customerWithOrder(person: { name: string; email: string; phone: s
   const placed = await checkout.startPlaceOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: u!.id, ip: "10.7.7.7", acceptPreInfo: true, acceptContract: true });
   if (placed.status !== "succeeded") throw new Error(JSON.stringify(placed));
   await contact.send(app, { name: person.name, email: person.email, findus: "instagram", news: true, message: `Telefonum ${person.phone}` }, "10.7.7.8");
+  // an SMS sent to the buyer's mobile (written by the folder provider), as when the order ships
+  await sms.queueSms(app.db, { to: `90${person.phone}`, text: `Merhaba ${person.name}, siparişiniz kargoya verildi.` });
   // a marketing mail still queued when the erasure comes
   await runDueJobs(app, JOB_HANDLERS, 100);
   await consent.queueMarketingMail(app, app.db, { to: person.email, subject: "Kampanya", heading: "Kampanya", paragraphs: [`Merhaba ${person.name}`] });
@@ -158,10 +163,9 @@ async function searchEverything(needles: string[]): Promise<Hit[]> {
 }
 
 const outboxHits = (needles: string[]) =>
-  readdirSync(outbox)
-    .filter((f) => f.endsWith(".eml"))
+  [...readdirSync(outbox).filter((f) => f.endsWith(".eml")).map((f) => join(outbox, f)), ...readdirSync(smsOutbox).map((f) => join(smsOutbox, f))]
     .flatMap((f) => {
-      const text = readFileSync(join(outbox, f), "utf8").toLowerCase();
+      const text = readFileSync(f, "utf8").toLowerCase();
       return needles.filter((n) => text.includes(n.toLowerCase())).map((n) => `${f}: ${n}`);
     });
 
@@ -175,6 +179,8 @@ describe("KVKK erasure reaches every table and the outbox (issue 26 §4)", () =>
     expect(before.length).toBeGreaterThan(8);
     const outboxBefore = outboxHits(needles);
     expect(outboxBefore.length).toBeGreaterThan(0);
+    // the SMS folder copy holds the number and the name too
+    expect(outboxBefore.some((x) => x.startsWith(smsOutbox))).toBe(true);
 
     const [admin] = await app.db.insert(users).values({ email: `yonetici-${randomUUID().slice(0, 6)}@example.com`, name: "Yönetici", role: "admin", activatedAt: app.clock.now(), createdAt: app.clock.now(), updatedAt: app.clock.now() }).returning();
     const r = await management.eraseCustomer(app, { id: admin!.id, name: admin!.name, email: admin!.email, role: "admin", actor: `staff:${admin!.id}` }, userId, "KVKK başvurusu");
@@ -201,28 +207,32 @@ describe("KVKK erasure reaches every table and the outbox (issue 26 §4)", () =>
 });
 
 describe("retention (issue 26 §4, docs/retention.md)", () => {
-  it("sent mails after 30 days (with their outbox copies), done jobs after 90, contact messages after 2 years; pending mail stays", async () => {
+  it("sent mails and SMS after 30 days (with their outbox copies), done jobs after 90, contact messages after 2 years; pending mail stays", async () => {
     const now = app.clock.now().getTime();
     const ago = (days: number) => new Date(now - days * 86_400_000);
     await app.db.delete(jobs);
-    const [oldMail, freshMail, pending, oldOther] = await app.db
+    const [oldMail, freshMail, pending, oldOther, oldSms, freshSms] = await app.db
       .insert(jobs)
       .values([
         { kind: "mail", payload: { to: "a@example.com" }, status: "done", doneAt: ago(31), createdAt: ago(31), runAt: ago(31) },
         { kind: "mail", payload: { to: "b@example.com" }, status: "done", doneAt: ago(29), createdAt: ago(29), runAt: ago(29) },
         { kind: "mail", payload: { to: "c@example.com" }, status: "pending", createdAt: ago(40), runAt: ago(40) },
         { kind: "loyalty.earn", payload: { orderId: 1 }, status: "done", doneAt: ago(91), createdAt: ago(91), runAt: ago(91) },
+        { kind: "sms", payload: { to: "905321112233", text: "eski" }, status: "done", doneAt: ago(31), createdAt: ago(31), runAt: ago(31) },
+        { kind: "sms", payload: { to: "905321112244", text: "yeni" }, status: "done", doneAt: ago(29), createdAt: ago(29), runAt: ago(29) },
       ])
       .returning();
     writeFileSync(join(outbox, `${String(oldMail!.id).padStart(8, "0")}.eml`), "x");
     utimesSync(join(outbox, `${String(oldMail!.id).padStart(8, "0")}.eml`), ago(31), ago(31));
+    for (const t of [oldSms!, freshSms!]) writeFileSync(join(smsOutbox, `${String(t.id).padStart(8, "0")}.json`), "{}");
     await app.db.insert(contactMessages).values([
       { name: "Eski", email: "eski@example.com", findus: "instagram", news: false, message: "eski", ip: "", createdAt: ago(731) },
       { name: "Yeni", email: "yeni@example.com", findus: "instagram", news: false, message: "yeni", ip: "", createdAt: ago(700) },
     ]);
     const r = await retention.purge(app);
-    expect(r).toMatchObject({ sentMails: 1, outboxFiles: 1, doneJobs: 1, contactMessages: 1 });
-    expect((await app.db.select({ id: jobs.id }).from(jobs)).map((j) => j.id).sort()).toEqual([freshMail!.id, pending!.id].sort());
+    expect(r).toMatchObject({ sentMails: 1, outboxFiles: 1, sentSms: 1, doneJobs: 1, contactMessages: 1 });
+    expect((await app.db.select({ id: jobs.id }).from(jobs)).map((j) => j.id).sort()).toEqual([freshMail!.id, pending!.id, freshSms!.id].sort());
+    expect(readdirSync(smsOutbox).sort()).toEqual([`${String(freshSms!.id).padStart(8, "0")}.json`]);
     expect(oldOther).toBeDefined();
     expect((await app.db.select({ name: contactMessages.name }).from(contactMessages)).map((m) => m.name)).not.toContain("Eski");
   });

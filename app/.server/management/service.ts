@@ -15,6 +15,7 @@ import * as orders from "../orders/service";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
 import { orderStatusSms } from "../sms/orders";
+import * as sms from "../sms/service";
 import * as mails from "./mails";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { safeReturnUrl } from "~/shared/account";
@@ -632,12 +633,14 @@ export async function eraseCustomer(app: AppContext, staff: Staff, userId: numbe
   if (user.erasedAt) return failed(N.alreadyErased);
   for (const card of await payments.listSavedCards(app, userId)) await payments.deleteSavedCard(app, userId, card.cardId);
   let mailIds: number[] = [];
+  let smsIds: number[] = [];
   const done = await app.db.transaction(async (tx) => {
     const phones = await orders.phonesOfPerson(tx, userId, user.email);
     const erased = await accounts.eraseAccount(app, tx, userId);
     if (!erased) return false;
     // issue 26 §4: mails queued and sent (their bodies hold name, address, phone) and the consent records
     mailIds = await mail.forgetMails(tx, erased.email, phones);
+    smsIds = await sms.forgetMessages(tx, phones);
     await consent.forgetEmail(app, tx, erased.email, userId);
     await payments.forgetHookEmail(tx, erased.email, erased.replacement);
     const orderIds = await orders.anonymise(app, tx, { userId, email: erased.email }, erased.replacement);
@@ -648,7 +651,10 @@ export async function eraseCustomer(app: AppContext, staff: Staff, userId: numbe
     await audit.record(app, tx, { actor: staff.actor, action: "customer.erase", entity: "user", entityId: userId, before: null, after: { reason, orders: orderIds.length, contactMessages: messages, mails: mailIds.length } });
     return true;
   });
-  if (done) mail.removeOutboxCopies(app, mailIds);
+  if (done) {
+    mail.removeOutboxCopies(app, mailIds);
+    sms.removeOutboxCopies(app, smsIds);
+  }
   return done ? ok(N.erased) : failed(N.alreadyErased);
 }
 

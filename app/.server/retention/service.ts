@@ -4,6 +4,7 @@ import { contactMessages } from "../db/schema/contact";
 import { fortuneEntries, fortuneNicks } from "../db/schema/fortune";
 import { jobs } from "../db/schema/system";
 import { MAIL_JOB, removeOutboxCopies } from "../mail/service";
+import { SMS_JOB, removeOutboxCopies as removeSmsCopies } from "../sms/service";
 
 /**
  * Retention (issue 26 §4, docs/retention.md): how long each kind of data is kept, enforced by one periodic
@@ -13,7 +14,7 @@ import { MAIL_JOB, removeOutboxCopies } from "../mail/service";
  */
 const DAY = 86_400_000;
 export const RETENTION_DAYS = {
-  /** Sent mails (the jobs table's copy of each body, and the outbox's .eml file). */
+  /** Sent mails (the jobs table's copy of each body, and the outbox's .eml file) and sent SMS (job and folder copy). */
   sentMails: 30,
   /** Other finished jobs (points, refunds): ids and amounts only, kept for troubleshooting. */
   doneJobs: 90,
@@ -26,6 +27,7 @@ export const RETENTION_DAYS = {
 export interface PurgeResult {
   sentMails: number;
   outboxFiles: number;
+  sentSms: number;
   doneJobs: number;
   contactMessages: number;
   fortuneEntries: number;
@@ -43,6 +45,14 @@ export async function purge(app: AppContext): Promise<PurgeResult> {
     app,
     mails.map((m) => m.id),
   );
+  const texts = await app.db
+    .delete(jobs)
+    .where(and(eq(jobs.kind, SMS_JOB), eq(jobs.status, "done"), lt(jobs.doneAt, before(RETENTION_DAYS.sentMails))))
+    .returning({ id: jobs.id });
+  removeSmsCopies(
+    app,
+    texts.map((t) => t.id),
+  );
   const done = await app.db
     .delete(jobs)
     .where(and(eq(jobs.status, "done"), lt(jobs.doneAt, before(RETENTION_DAYS.doneJobs))))
@@ -54,7 +64,7 @@ export async function purge(app: AppContext): Promise<PurgeResult> {
     .from(fortuneNicks)
     .where(lt(fortuneNicks.updatedAt, before(RETENTION_DAYS.fortuneEntries)));
   const nicks = staleNicks.length ? await app.db.delete(fortuneNicks).where(inArray(fortuneNicks.nick, staleNicks.map((n) => n.nick))).returning({ nick: fortuneNicks.nick }) : [];
-  const result = { sentMails: mails.length, outboxFiles, doneJobs: done.length, contactMessages: messages.length, fortuneEntries: entries.length, fortuneNicks: nicks.length };
+  const result = { sentMails: mails.length, outboxFiles, sentSms: texts.length, doneJobs: done.length, contactMessages: messages.length, fortuneEntries: entries.length, fortuneNicks: nicks.length };
   if (Object.values(result).some((n) => n > 0)) app.log.info({ purged: result }, "retention purge");
   return result;
 }

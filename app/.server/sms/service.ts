@@ -1,9 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import type { AppContext } from "../context";
+import { jobs } from "../db/schema/system";
 import type { DbOrTx } from "../db/client";
 import { enqueue, recordJobProgress, type JobHandler } from "../jobs/service";
 import { netgsmSend, SmsFailed } from "./netgsm";
+import { trMobile } from "./phone";
 
 /**
  * SMS go through the outbox like mail: `queueSms` inside the transaction that causes it; the worker sends it, so
@@ -70,4 +74,32 @@ export function readSmsOutbox(dir: string): FolderSms[] {
     .filter((f) => f.endsWith(".json"))
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(resolve(dir, file), "utf8")) as Omit<FolderSms, "file">) }));
+}
+
+/**
+ * KVKK erasure (issue 26 §4): every SMS job, queued or sent, addressed to one of the person's numbers is deleted
+ * in the caller's transaction; returns their ids so that `removeOutboxCopies` can delete the folder copies after
+ * the commit. Numbers are compared in the provider's form (905XXXXXXXXX), whatever way the buyer typed them.
+ */
+export async function forgetMessages(db: DbOrTx, phones: string[]): Promise<number[]> {
+  const numbers = new Set(phones.map((p) => trMobile(p)?.digits).filter((d): d is string => Boolean(d)));
+  if (numbers.size === 0) return [];
+  const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, SMS_JOB));
+  const ids = rows.filter((r) => numbers.has(String((r.payload as { to?: unknown }).to))).map((r) => r.id);
+  if (ids.length) await db.delete(jobs).where(inArray(jobs.id, ids));
+  return ids;
+}
+
+/** The folder provider's copy of each job id (SMS_OUTBOX_DIR/<id>.json) removed, if there is one; returns how many were. */
+export function removeOutboxCopies(app: AppContext, ids: number[]): number {
+  const dir = resolve(app.config.sms.outboxDir);
+  let removed = 0;
+  for (const id of ids) {
+    const file = resolve(dir, `${String(id).padStart(8, "0")}.json`);
+    if (existsSync(file)) {
+      rmSync(file);
+      removed++;
+    }
+  }
+  return removed;
 }
