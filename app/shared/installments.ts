@@ -1,0 +1,96 @@
+import { formatAmount, type Kurus } from "./money";
+import { installmentsTr } from "./texts/installments.tr";
+import { fmt } from "./texts/tr";
+
+/**
+ * Installments (issue 27 §3): what the provider offers for a card (by its BIN) and an amount, the shopper's
+ * choice, and the product page's "₺X × N taksit" line from the seller's bank campaigns. Shared by the server
+ * (which recomputes every price at payment) and the payment step (which only shows what the server said).
+ */
+
+/** One row of the table: N installments of `monthly`, `total` charged to the card (the bank's interest included). */
+export interface InstallmentOption {
+  count: number;
+  monthly: Kurus;
+  total: Kurus;
+}
+
+export interface InstallmentTable {
+  bin: string;
+  /** CREDIT_CARD, DEBIT_CARD, PREPAID_CARD */
+  cardType?: string;
+  association?: string;
+  family?: string;
+  bankName?: string;
+  /** Always starts with the single payment (count 1, total = amount). */
+  options: InstallmentOption[];
+  /** false: the provider did not answer (or knows no installments for this card): only the single payment. */
+  queried: boolean;
+}
+
+/** The counts a shop may offer (the provider's own answer decides which of them a card gets). */
+export const INSTALLMENT_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const MAX_INSTALLMENTS = 12;
+
+export const singlePayment = (amount: Kurus): InstallmentOption => ({ count: 1, monthly: amount, total: amount });
+
+/** The interest the bank adds for this option (0 for the single payment and interest-free campaigns). */
+export const interestOf = (option: Pick<InstallmentOption, "total">, amount: Kurus): Kurus => Math.max(0, option.total - amount);
+
+/** A BIN the provider can be asked about: the card number's first 6 digits, or 8 for the newer 8-digit BINs. */
+export function binFrom(digits: string): string | null {
+  const d = digits.replace(/\D/g, "");
+  return d.length >= 6 ? d.slice(0, d.length >= 8 ? 8 : 6) : null;
+}
+
+/** A valid count from form text ('' and anything odd: the single payment). */
+export function parseInstallmentCount(text: unknown): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_INSTALLMENTS ? n : 1;
+}
+
+/** 'Tek çekim' or '3 taksit'. */
+export const installmentName = (count: number): string => (count <= 1 ? installmentsTr.single : fmt(installmentsTr.countName, { count }));
+
+/** '3 × ₺120,00 = ₺360,00' (monthly and total), or '₺360,00 tek çekim'. */
+export function installmentSummary(o: InstallmentOption): string {
+  return o.count <= 1 ? fmt(installmentsTr.singleSummary, { total: formatAmount(o.total) }) : fmt(installmentsTr.summary, { count: o.count, monthly: formatAmount(o.monthly), total: formatAmount(o.total) });
+}
+
+// ─── product page: the seller's bank campaigns ──────────────────────────────────────────────────
+
+/**
+ * A bank campaign the seller has with the provider: cards of these families pay in up to `count` installments
+ * without interest for baskets of at least `minAmount`. Configured by staff (Site settings), audited.
+ */
+export interface InstallmentCampaign {
+  /** Card families as the provider names them ('Bonus', 'World', 'Maximum', 'Axess', 'CardFinans', 'Paraf', …). */
+  families: string[];
+  count: number;
+  minAmount: Kurus;
+}
+
+export interface ProductInstallmentLine {
+  count: number;
+  monthly: Kurus;
+  families: string[];
+}
+
+/**
+ * The product page's line for a price: the campaign with the most installments the price qualifies for
+ * (ties: the one naming more card families). Null when none applies — no campaign configured, no line.
+ */
+export function productInstallmentLine(price: Kurus, campaigns: readonly InstallmentCampaign[]): ProductInstallmentLine | null {
+  let best: InstallmentCampaign | null = null;
+  for (const c of campaigns) {
+    if (c.count < 2 || c.families.length === 0 || price < c.minAmount) continue;
+    if (!best || c.count > best.count || (c.count === best.count && c.families.length > best.families.length)) best = c;
+  }
+  if (!best || price <= 0) return null;
+  return { count: best.count, monthly: Math.ceil(price / best.count), families: best.families };
+}
+
+/** '₺40,00 × 3 taksit (Bonus, World)'. */
+export function productInstallmentText(line: ProductInstallmentLine): string {
+  return fmt(installmentsTr.productLine, { monthly: formatAmount(line.monthly), count: line.count, families: line.families.join(", ") });
+}

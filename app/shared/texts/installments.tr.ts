@@ -1,0 +1,51 @@
+/** Texts of installments (issue 27 §3): the payment step's table, the order's pages, mails and invoice, and staff's settings. */
+export const installmentsTr = {
+  single: "Tek çekim",
+  countName: "{count} taksit",
+  singleSummary: "{total} tek çekim",
+  summary: "{count} × {monthly} = {total}",
+  table: {
+    legend: "Taksit seçenekleri",
+    count: "Taksit",
+    monthly: "Aylık",
+    total: "Toplam",
+    typeFirst: "Kart numaranın ilk 6 hanesini yazınca taksit seçenekleri burada görünür.",
+    loading: "Taksit seçenekleri yükleniyor…",
+    failed: "Taksit seçenekleri şu an alınamadı; ödemen tek çekim olarak alınacak.",
+    onlySingle: "Bu kartla yalnızca tek çekim yapılabilir.",
+    interestFree: "Vade farksız",
+    interest: "Vade farkı {amount}",
+    bank: "{bank} · {family}",
+    chosen: "{count} taksit seçildi: aylık {monthly}, toplam {total}",
+  },
+  errors: {
+    /** The count or total posted is not what the server computes for this card and amount. */
+    changed: "Seçtiğin taksit bu kart ve tutar için geçerli değil ya da tutarı değişti. Lütfen taksit seçimini yeniden yap.",
+    unavailable: "Taksit seçenekleri şu an alınamıyor. Tek çekim seçebilir ya da biraz sonra yeniden deneyebilirsin.",
+    badBin: "Kart numarasının ilk 6 ya da 8 hanesini giriniz.",
+  },
+  /** The sandbox provider's refusal of a count or total it does not offer for the card (as iyzico refuses). */
+  providerInvalid: "Geçersiz taksit bilgisi: bu kart için seçilen taksit ya da tutar uygun değil",
+  order: {
+    installment: "Taksit",
+    interest: "Vade farkı",
+    paidTotal: "Karttan çekilen toplam",
+    line: "{count} taksit × {monthly}",
+  },
+  productLine: "{monthly} × {count} taksit ({families})",
+  productLineLabel: "Taksit seçeneği",
+  settings: {
+    title: "Taksit kampanyaları",
+    hint: "Ürün sayfasında \"₺X × N taksit\" satırı, buradaki vade farksız kampanyalardan hesaplanır. Boş bırakırsan satır görünmez. Her satır: kart aileleri (virgülle), taksit sayısı, en az sepet tutarı (₺).",
+    families: "Kart aileleri",
+    count: "Taksit sayısı",
+    minAmount: "En az tutar (₺)",
+    add: "Kampanya ekle",
+    remove: "Kaldır",
+    saved: "Taksit kampanyaları kaydedildi.",
+    invalid: "Her kampanyada en az bir kart ailesi, 2 ile 12 arasında taksit sayısı ve geçerli bir tutar olmalı.",
+  },
+  refund: {
+    hint: "Bu ödeme {count} taksitle alındı; vade farkı {interest}. Tam iade vade farkı dahil {paid} öder. Kısmi iadede yazdığın tutar karta aynen iade edilir.",
+  },
+} as const;
