@@ -94,3 +94,28 @@ export function productInstallmentLine(price: Kurus, campaigns: readonly Install
 export function productInstallmentText(line: ProductInstallmentLine): string {
   return fmt(installmentsTr.productLine, { monthly: formatAmount(line.monthly), count: line.count, families: line.families.join(", ") });
 }
+
+// ─── an order's installments (mail, complete page, invoice, staff) ──────────────────────────────
+
+export interface OrderInstallment {
+  installmentCount: number;
+  installmentInterest: Kurus;
+  paidTotal: Kurus;
+}
+
+/** The monthly amount of a paid order (the bank rounds to the kuruş; the total is what counts). */
+export const orderMonthly = (o: OrderInstallment): Kurus => Math.round(o.paidTotal / Math.max(1, o.installmentCount));
+
+/**
+ * The rows an order's papers add for installments: count and monthly amount, the bank's interest (when any) and
+ * what the card paid. None for a single payment.
+ */
+export function installmentRows(o: OrderInstallment): [string, string][] {
+  if (o.installmentCount <= 1) return [];
+  const t = installmentsTr.order;
+  return [
+    [t.installment, fmt(t.line, { count: o.installmentCount, monthly: formatAmount(orderMonthly(o)) })],
+    ...(o.installmentInterest > 0 ? [[t.interest, formatAmount(o.installmentInterest)] as [string, string]] : []),
+    [t.paidTotal, formatAmount(o.paidTotal)],
+  ];
+}

@@ -30,6 +30,7 @@ export const installmentsTr = {
     installment: "Taksit",
     interest: "Vade farkı",
     paidTotal: "Karttan çekilen toplam",
+    toCharge: "Karttan çekilecek toplam",
     line: "{count} taksit × {monthly}",
   },
   productLine: "{monthly} × {count} taksit ({families})",
