@@ -90,7 +90,7 @@ export function productInstallmentLine(price: Kurus, campaigns: readonly Install
   return { count: best.count, monthly: Math.ceil(price / best.count), families: best.families };
 }
 
-/** '₺40,00 × 3 taksit (Bonus, World)'. */
+/** '₺40,00 × 3 taksitle (Bonus, World kartlara vade farksız)'. */
 export function productInstallmentText(line: ProductInstallmentLine): string {
   return fmt(installmentsTr.productLine, { monthly: formatAmount(line.monthly), count: line.count, families: line.families.join(", ") });
 }
@@ -118,4 +118,30 @@ export function installmentRows(o: OrderInstallment): [string, string][] {
     ...(o.installmentInterest > 0 ? [[t.interest, formatAmount(o.installmentInterest)] as [string, string]] : []),
     [t.paidTotal, formatAmount(o.paidTotal)],
   ];
+}
+
+// ─── staff's form for the campaigns: one campaign a line, 'families; count; minimum lira' ──────
+
+/** The campaigns as staff edit them: 'Bonus, World; 3; 150' a line (minimum in lira, 0 for none). */
+export function campaignLines(campaigns: readonly InstallmentCampaign[]): string {
+  return campaigns.map((c) => `${c.families.join(", ")}; ${c.count}; ${c.minAmount % 100 === 0 ? c.minAmount / 100 : (c.minAmount / 100).toFixed(2).replace(".", ",")}`).join("\n");
+}
+
+/** Staff's lines read back; the first line that is not a campaign is named (1-based) in the refusal. */
+export function parseCampaignLines(text: string): { ok: true; campaigns: InstallmentCampaign[] } | { ok: false; line: number } {
+  const campaigns: InstallmentCampaign[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    const [fam, cnt, min = "0", ...rest] = line.split(";").map((x) => x.trim());
+    const families = [...new Set((fam ?? "").split(",").map((f) => f.trim()).filter(Boolean))];
+    const count = Number(cnt);
+    const lira = Number((min || "0").replace(/\./g, "").replace(",", "."));
+    if (rest.length || families.length === 0 || families.length > 10 || families.some((f) => f.length > 30) || !Number.isInteger(count) || count < 2 || count > MAX_INSTALLMENTS || !Number.isFinite(lira) || lira < 0 || lira > 1_000_000) {
+      return { ok: false, line: i + 1 };
+    }
+    campaigns.push({ families, count, minAmount: Math.round(lira * 100) });
+  }
+  return campaigns.length > 20 ? { ok: false, line: 21 } : { ok: true, campaigns };
 }

@@ -704,3 +704,4 @@ export { promoList, promoDetail, createPromo, setPromoActive, adjustPoints } fro
 export { gamePage, periodPage, createPeriod, updatePeriod, addFortune, editFortune, setFortuneActive, setFollower, claimPrize, rejectWinner } from "./game-desk";
 export { settingsPage, saveSettings, savePickup, saveCarrier, closedDaysPage, addClosedDay, removeClosedDay, zonePage, saveZone, saveCityMinDay } from "./delivery-desk";
 export { sitePage, setMaintenance, setMessages, setCampaign, setReached, inbox, message, setMessageState } from "./site-desk";
+export { installmentCampaignsText, setInstallmentCampaigns } from "./installments-desk";
