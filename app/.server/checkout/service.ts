@@ -44,6 +44,7 @@ import { acceptedContracts, contractHtml, readAcceptedContracts, type ContractIn
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { paymentChoice } from "./installments";
 import { installmentRows } from "~/shared/installments";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 
 export type BasketView = basketService.BasketView;
 /** A basket that exists (checkout state is keyed on its id). */
@@ -668,7 +669,7 @@ async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.Order
         ...(kept ? [fmt(contractsKeptTr.mailParagraph, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "contracts", order.publicId, INVOICE_LINK_TTL_MS)}` })] : []),
       ],
       attachments: contractAttachments(order),
-      table: [...table, [m.total, money(order.needToPay)], ...installmentRows(order)],
+      table: [...table, [order.installmentCount > 1 ? installmentsTr.order.orderTotal : m.total, money(order.needToPay)], ...installmentRows(order)],
       button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
     },
     { dedupeKey: `order-confirmation:${order.id}` },

@@ -27,6 +27,8 @@ export const installmentsTr = {
   /** The sandbox provider's refusal of a count or total it does not offer for the card (as iyzico refuses). */
   providerInvalid: "Geçersiz taksit bilgisi: bu kart için seçilen taksit ya da tutar uygun değil",
   order: {
+    /** The order's amount before the bank's interest (the mail's total row when paid in installments). */
+    orderTotal: "Sipariş tutarı",
     installment: "Taksit",
     interest: "Vade farkı",
     paidTotal: "Karttan çekilen toplam",
