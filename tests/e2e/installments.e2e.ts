@@ -103,6 +103,9 @@ describe("installments", () => {
     await t.visit("/product/20002", { axe: false });
     const line = (await t.page.getByTestId("product-installment").textContent()) ?? "";
     expect(line).toMatch(/^₺[\d.]+,\d\d × 3 taksitle \(Bonus, Maximum kartlara vade farksız\)$/);
+    await t.page.setViewportSize({ width: 360, height: 800 });
+    await fitsWidth(t.page);
+    await t.page.setViewportSize({ width: 390, height: 844 });
     await toPaymentStep(t, 20002, false);
     const table = t.page.getByTestId("installments");
     await table.getByText("Kart numaranın ilk 6 hanesini yazınca").waitFor();
@@ -132,6 +135,12 @@ describe("installments", () => {
     await t.axe();
     await fitsWidth(t.page);
     await t.page.screenshot({ path: "test-results/installments-payment.png", fullPage: true });
+    await t.page.setViewportSize({ width: 360, height: 800 });
+    await fitsWidth(t.page);
+    await t.page.setViewportSize({ width: 390, height: 844 });
+    // the answer's size (the table of one card for the basket's amount)
+    const answer = await t.page.evaluate(async () => (await (await fetch("/api/checkout/installments?bin=545103")).text()).length);
+    expect(answer).toBeLessThan(2_000);
 
     await t.page.getByLabel("Kart üzerindeki isim").fill("Ayse Yilmaz");
     await t.page.getByLabel("Ay", { exact: true }).selectOption("12");
