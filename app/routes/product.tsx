@@ -33,7 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .filter((c) => !c.disabled)
     .map((c) => ({ id: c.id, name: c.name, minDay: c.minDay, colour: c.colour }));
   // the seller's bank campaigns (issue 27): "₺X × N taksit" under the price; none configured, no line
-  const installment = productInstallmentLine(product.itemPrice, (await getSettings(app)).installments.campaigns);
+  const line = productInstallmentLine(product.itemPrice, (await getSettings(app)).installments.campaigns);
+  // the text made here: the product page's bundle does not carry the installment helpers
+  const installment = line ? productInstallmentText(line) : null;
   return { product, home: null, cities, installment, canonical: `${app.config.publicUrl}/product/${product.id}` };
 }
 
@@ -95,7 +97,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <Price itemPrice={p.itemPrice} originalPrice={p.originalPrice} discount={p.discount} large />
             {loaderData.installment ? (
               <p className="mt-1 text-sm text-choc-800" data-testid="product-installment">
-                {productInstallmentText(loaderData.installment)}
+                {loaderData.installment}
               </p>
             ) : null}
           </div>

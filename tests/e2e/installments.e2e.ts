@@ -108,7 +108,7 @@ describe("installments", () => {
     await t.page.setViewportSize({ width: 390, height: 844 });
     await toPaymentStep(t, 20002, false);
     const table = t.page.getByTestId("installments");
-    await table.getByText("Kart numaranın ilk 6 hanesini yazınca").waitFor();
+    await table.getByText("Kart numaranızın ilk 6 hanesini yazdığınızda").waitFor();
 
     // the provider's answer lost: the single payment stays, said in words
     await t.page.route("**/api/checkout/installments**", (r) => r.abort());

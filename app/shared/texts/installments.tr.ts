@@ -9,9 +9,9 @@ export const installmentsTr = {
     count: "Taksit",
     monthly: "Aylık",
     total: "Toplam",
-    typeFirst: "Kart numaranın ilk 6 hanesini yazınca taksit seçenekleri burada görünür.",
+    typeFirst: "Kart numaranızın ilk 6 hanesini yazdığınızda taksit seçenekleri burada görünür.",
     loading: "Taksit seçenekleri yükleniyor…",
-    failed: "Taksit seçenekleri şu an alınamadı; ödemen tek çekim olarak alınacak.",
+    failed: "Taksit seçenekleri şu an alınamadı; ödemeniz tek çekim olarak alınacak.",
     onlySingle: "Bu kartla yalnızca tek çekim yapılabilir.",
     interestFree: "Vade farksız",
     interest: "Vade farkı {amount}",
@@ -20,8 +20,8 @@ export const installmentsTr = {
   },
   errors: {
     /** The count or total posted is not what the server computes for this card and amount. */
-    changed: "Seçtiğin taksit bu kart ve tutar için geçerli değil ya da tutarı değişti. Lütfen taksit seçimini yeniden yap.",
-    unavailable: "Taksit seçenekleri şu an alınamıyor. Tek çekim seçebilir ya da biraz sonra yeniden deneyebilirsin.",
+    changed: "Seçtiğiniz taksit bu kart ve tutar için geçerli değil ya da tutarı değişti. Lütfen ödeme adımında taksit seçiminizi yeniden yapınız.",
+    unavailable: "Taksit seçenekleri şu an alınamıyor. Ödeme adımında tek çekimi seçebilir ya da biraz sonra yeniden deneyebilirsiniz.",
     badBin: "Kart numarasının ilk 6 ya da 8 hanesini giriniz.",
   },
   /** The sandbox provider's refusal of a count or total it does not offer for the card (as iyzico refuses). */
