@@ -115,6 +115,7 @@ export default [
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("api/checkout/options", "routes/api.checkout.options.ts"),
   route("api/delivery/door-cost/:neighId", "routes/api.delivery.door-cost.ts"),
+  route("api/checkout/installments", "routes/api.checkout.installments.ts"),
   route("bench/empty", "routes/bench-empty.tsx"),
   route("bench/queries", "routes/bench-queries.ts"),
   route("ara", "routes/search.tsx", { id: "search" }),

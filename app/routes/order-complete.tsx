@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-complete";
 import * as accounts from "~/.server/accounts/service";
@@ -10,6 +10,7 @@ import { useCardMemory } from "~/features/checkout/CardMemory";
 import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { formatDayTr } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
+import { installmentRows } from "~/shared/installments";
 import { formatAmount } from "~/shared/money";
 import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
       deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       needToPay: order.needToPay,
+      installments: installmentRows(order),
       // the page the order mail links to shows where the order is now (issue 22), not only 'Siparişiniz alındı'
       status: order.status,
       statusText: orderStatusText(order.status),
@@ -110,6 +112,16 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
           {ordersTr.deliveryType[o.deliveryType]}
           {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatAmount(o.needToPay)}
         </p>
+        {o.installments.length ? (
+          <dl className="mx-auto mt-2 grid max-w-xs grid-cols-[auto_auto] justify-center gap-x-3 text-sm" data-testid="complete-installment">
+            {o.installments.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt className="text-left">{label}</dt>
+                <dd className="text-right font-semibold">{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        ) : null}
         <ul className="mt-4 space-y-1 text-sm text-stone-700">
           {o.lines.map((l) => (
             <li key={l.id}>

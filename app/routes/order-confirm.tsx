@@ -7,7 +7,10 @@ import * as payments from "~/.server/payments/service";
 import type { CardInput } from "~/.server/payments/service";
 import { distanceSalesContract, preInformationForm } from "~/.server/checkout/contracts";
 import { ContractDocView as Contract } from "~/features/checkout/ContractDocView";
+import { chosenInstallment } from "~/.server/checkout/installments";
 import { loadCheckout } from "./order-guard.server";
+import { installmentSummary } from "~/shared/installments";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 import { useCardMemory } from "~/features/checkout/CardMemory";
 import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { useBasketNotice } from "~/features/basket/useBasketNotice";
@@ -43,9 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentId = new URL(request.url).searchParams.get("odeme");
   const returned = paymentId && /^[\w-]{10,64}$/.test(paymentId) ? await payments.getPayment(app, paymentId) : null;
   const paymentFailure = returned && returned.orderRef === `basket-${basket.id}` && returned.status !== "succeeded" ? returned.message : null;
+  const amounts = checkout.finalAmounts(basket, state);
+  const chosenCount = state.payment?.installment ?? 1;
+  const installment = await chosenInstallment(app, { count: chosenCount, bin: state.payment?.bin }, amounts.needToPay);
   return data(
     {
-      amounts: checkout.finalAmounts(basket, state),
+      amounts,
+      installment,
+      installmentLost: chosenCount > 1 && !installment,
       promo: basket.promo,
       member: Boolean(session.user),
       payment: state.payment!,
@@ -96,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: session.user?.id ?? null,
     ip: context.clientIp,
     card,
+    installmentTotal: /^\d{1,9}$/.test(s("installmentTotal")) ? Number(s("installmentTotal")) : undefined,
     acceptPreInfo: form.get("onBilgilendirme") === "on",
     acceptContract: form.get("mesafeli") === "on",
   });
@@ -253,6 +262,10 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
               {d.payment.mode === "saved" ? `${t.savedCard} ` : ""}
               {fmt(t.cardMasked, { lastFour: d.payment.lastFour ?? "" })}
             </dd>
+            <dd className="mt-1" data-testid="confirm-installment">
+              {d.installment ? installmentSummary(d.installment) : installmentsTr.single}
+            </dd>
+            {d.installmentLost ? <dd className="mt-1 text-red-800">{installmentsTr.errors.unavailable}</dd> : null}
           </div>
           <div>
             <dt className="font-bold">{t.email}</dt>
@@ -338,6 +351,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
           }}
         >
           <CsrfField />
+          {d.installment ? <input type="hidden" name="installmentTotal" value={d.installment.total} /> : null}
           <Contract doc={d.preInfo} id="on-bilgilendirme" />
           <label className="flex min-h-11 items-start gap-3">
             <input type="checkbox" name="onBilgilendirme" checked={preInfo} onChange={(e) => setPreInfo(e.target.checked)} className="mt-1 h-5 w-5" />
@@ -353,7 +367,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       </div>
-      <CheckoutSummary amounts={d.amounts} />
+      <CheckoutSummary amounts={d.amounts} installment={d.installment} />
     </section>
   );
 }

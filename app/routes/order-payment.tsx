@@ -11,6 +11,9 @@ import { useCardMemory } from "~/features/checkout/CardMemory";
 import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { LoginOverlay, type OverlayResult } from "~/features/checkout/LoginOverlay";
 import { CardBadge } from "~/features/payments/CardBadge";
+import { InstallmentTable } from "~/features/payments/InstallmentTable";
+import { checkChoice } from "~/.server/checkout/installments";
+import { binFrom, parseInstallmentCount } from "~/shared/installments";
 import { CARD_TYPES, cardEntrySchema, cardLogo, cardTypeOf, expiryYears, lastFour } from "~/shared/card";
 import { istanbulParts } from "~/shared/clock";
 import { paymentEmailSchema, quickMembershipSchema } from "~/shared/checkout-forms";
@@ -114,15 +117,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(issue.path[0] === "email" ? issue.message : t.invalid, String(issue.path[0] ?? ""));
   }
   const p = parsed.data;
+  // installments (issue 27): the count and the total the shopper picked, checked against the provider's table
+  const savedBin = p.mode === "saved" && session.user ? (await payments.listSavedCards(app, session.user.id)).find((c) => String(c.cardId) === p.savedCard)?.cardBin : undefined;
+  const total = Number(str(form, "installmentTotal"));
+  const inst = await checkChoice(
+    app,
+    { count: parseInstallmentCount(str(form, "installment")), bin: savedBin ?? binFrom(str(form, "bin")), total: Number.isSafeInteger(total) ? total : null },
+    checkout.finalAmounts(basket, state).needToPay,
+  );
+  if (!inst.ok) return fail(inst.message, "installment");
   let payment: checkout.PaymentState;
   if (p.mode === "saved") {
     const cards = session.user ? await payments.listSavedCards(app, session.user.id) : [];
     const card = cards.find((c) => String(c.cardId) === p.savedCard);
     if (!card) return fail(t.savedCardRequired, "savedCard");
-    payment = { mode: "saved", savedCardId: card.cardId, saveCard: false, lastFour: card.cardLastFour, cardType: card.cardType };
+    payment = { mode: "saved", savedCardId: card.cardId, saveCard: false, lastFour: card.cardLastFour, cardType: card.cardType, installment: inst.choice.count, bin: inst.choice.bin };
   } else {
     if (!p.cardHolder || !p.lastFour || !p.cardType) return fail(t.jsNeeded);
-    payment = { mode: "new", saveCard: Boolean(session.user) && p.saveCard, cardHolder: p.cardHolder, lastFour: p.lastFour, cardType: p.cardType };
+    payment = { mode: "new", saveCard: Boolean(session.user) && p.saveCard, cardHolder: p.cardHolder, lastFour: p.lastFour, cardType: p.cardType, installment: inst.choice.count, bin: inst.choice.bin };
   }
   try {
     await checkout.savePayment(app, basket.id, normalizeEmail(p.email), payment);
@@ -151,6 +163,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
   const hydrated = useHydrated();
   const { cards, member, now } = loaderData;
   const [mode, setMode] = useState<"new" | "saved">(loaderData.payment?.mode ?? (cards.length > 0 ? "saved" : "new"));
+  const [savedId, setSavedId] = useState(loaderData.payment?.savedCardId ?? cards[0]?.cardId);
   const [number, setNumber] = useState(() => memory.get()?.creditCardNumber ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [overlay, setOverlay] = useState<OverlayResult | null>(null);
@@ -234,7 +247,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                     {cards.map((c, i) => (
                       <li key={c.cardId}>
                         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-choc-200 p-3">
-                          <input type="radio" name="savedCard" value={c.cardId} aria-invalid={errors.savedCard ? true : undefined} aria-describedby={errors.savedCard ? "savedCard-error" : undefined} defaultChecked={loaderData.payment?.savedCardId ? loaderData.payment.savedCardId === c.cardId : i === 0} className="h-4 w-4" />
+                          <input type="radio" name="savedCard" value={c.cardId} aria-invalid={errors.savedCard ? true : undefined} aria-describedby={errors.savedCard ? "savedCard-error" : undefined} defaultChecked={loaderData.payment?.savedCardId ? loaderData.payment.savedCardId === c.cardId : i === 0} onChange={() => setSavedId(c.cardId)} className="h-4 w-4" />
                           <CardBadge logo={c.cardLogo} type={c.cardType} lastFour={c.cardLastFour} bankName={c.bankName} />
                         </label>
                       </li>
@@ -309,6 +322,11 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
               ) : null}
             </fieldset>
           ) : null}
+          <InstallmentTable
+            bin={mode === "saved" ? (cards.find((c) => c.cardId === savedId)?.cardBin ?? null) : binFrom(number)}
+            amount={loaderData.amounts.needToPay}
+            defaultCount={loaderData.payment?.installment}
+          />
           <div className="rounded-xl bg-white p-4 shadow-sm">
             <Field label={t.email} hint={t.emailHint} name="email" type="email" defaultValue={loaderData.email} autoComplete="email" maxLength={LIMITS.emailMax} error={errors.email} />
           </div>

@@ -2,6 +2,8 @@ import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import * as catalog from "~/.server/catalog/service";
 import * as delivery from "~/.server/delivery/service";
+import { getSettings } from "~/.server/settings/service";
+import { productInstallmentLine, productInstallmentText } from "~/shared/installments";
 import { HomeView } from "~/features/catalog/HomeView";
 import { Price } from "~/features/catalog/ProductCard";
 import { Gallery } from "~/features/catalog/Gallery";
@@ -25,12 +27,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.rP) ? Number(params.rP) : Number.NaN;
   const product = await catalog.getProduct(app, id);
   if (!product) {
-    return data({ product: null, home: (await catalog.getHomePage(app))!, cities: [], canonical: "" }, { status: 404 });
+    return data({ product: null, home: (await catalog.getHomePage(app))!, cities: [], installment: null, canonical: "" }, { status: 404 });
   }
   const cities = (await delivery.cityList(app))
     .filter((c) => !c.disabled)
     .map((c) => ({ id: c.id, name: c.name, minDay: c.minDay, colour: c.colour }));
-  return { product, home: null, cities, canonical: `${app.config.publicUrl}/product/${product.id}` };
+  // the seller's bank campaigns (issue 27): "₺X × N taksit" under the price; none configured, no line
+  const line = productInstallmentLine(product.itemPrice, (await getSettings(app)).installments.campaigns);
+  // the text made here: the product page's bundle does not carry the installment helpers
+  const installment = line ? productInstallmentText(line) : null;
+  return { product, home: null, cities, installment, canonical: `${app.config.publicUrl}/product/${product.id}` };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -89,6 +95,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-stone-700">{p.desc}</p>
           <div className="mt-3">
             <Price itemPrice={p.itemPrice} originalPrice={p.originalPrice} discount={p.discount} large />
+            {loaderData.installment ? (
+              <p className="mt-1 text-sm text-choc-800" data-testid="product-installment">
+                {loaderData.installment}
+              </p>
+            ) : null}
           </div>
           {p.innerTexture ? (
             <p className="mt-3 flex items-center gap-2 text-sm">

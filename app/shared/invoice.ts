@@ -69,6 +69,8 @@ export interface Invoice {
    */
   byRate: { rateBp: number; net: Kurus; tax: Kurus }[];
   total: Kurus;
+  /** Installments (issue 27): how the card paid, printed under the totals; absent for a single payment. */
+  installments?: [string, string][];
 }
 
 /** VAT-inclusive amount → its net at `bp`, rounded half away from zero to the kuruş. */
@@ -193,5 +195,7 @@ export interface InvoiceView {
   subTotal: Kurus;
   taxes: { rateBp: number; amount: Kurus }[];
   total: Kurus;
+  /** Installments (issue 27): how the card paid, printed under the totals; absent for a single payment. */
+  installments?: [string, string][];
 }
 

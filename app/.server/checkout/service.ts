@@ -42,6 +42,9 @@ import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { acceptedContracts, contractHtml, readAcceptedContracts, type ContractInput } from "./contracts";
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
+import { paymentChoice } from "./installments";
+import { installmentRows } from "~/shared/installments";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 
 export type BasketView = basketService.BasketView;
 /** A basket that exists (checkout state is keyed on its id). */
@@ -100,6 +103,9 @@ export interface PaymentState {
   cardHolder?: string;
   lastFour?: string;
   cardType?: CardType;
+  /** Installments (issue 27): the count chosen on the payment step and the card's BIN it was priced for. */
+  installment?: number;
+  bin?: string;
 }
 
 export interface CheckoutState {
@@ -476,6 +482,8 @@ export async function startPlaceOrder(
     userId: number | null;
     ip: string;
     card?: payments.CardInput;
+    /** The installment total the confirm step showed (issue 27): priced again by the payments module. */
+    installmentTotal?: number;
     acceptPreInfo: boolean;
     acceptContract: boolean;
   },
@@ -514,6 +522,7 @@ export async function startPlaceOrder(
     ...(pay.mode === "saved" && pay.savedCardId ? { savedCardId: pay.savedCardId } : { card: input.card }),
     saveCard: Boolean(input.userId && pay.saveCard && pay.mode === "new"),
     userId: input.userId,
+    installment: paymentChoice(pay.installment ? { count: pay.installment, bin: pay.bin } : null, input.installmentTotal),
     hook: PLACE_ORDER_HOOK,
     hookContext: context,
     returnUrl: "/order/complete",
@@ -538,7 +547,7 @@ export async function startPlaceOrder(
 }
 
 /** Everything that makes the order, inside one transaction. Throws to roll back (and void the payment). */
-export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, paymentId: string | null): Promise<orders.OrderRow> {
+export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, paymentId: string | null, paid?: { installment: number; price: number; amount: number }): Promise<orders.OrderRow> {
   const existing = await orders.getByBasket(tx, ctx.basketId);
   if (existing) return existing;
   const basket = await basketService.lockForOrder(tx, app, ctx.basketId, { userId: ctx.userId });
@@ -574,6 +583,10 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       discountAmount: amounts.discountAmount,
       usedBonus: amounts.usedBonus,
       needToPay: amounts.needToPay,
+      // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
+      installmentCount: paid?.installment ?? 1,
+      installmentInterest: paid ? paid.amount - paid.price : 0,
+      paidTotal: paid ? amounts.needToPay + paid.amount - paid.price : amounts.needToPay,
       taxSnapshot: { deliveryRateBp: settings.tax.deliveryRateBp, groupRatesBp: settings.tax.groupRatesBp },
       // the two documents exactly as accepted, with their version (issue 26 §3)
       contracts: acceptedContracts(contractInput(basket, state, istanbulDate(now)), now),
@@ -656,7 +669,7 @@ async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.Order
         ...(kept ? [fmt(contractsKeptTr.mailParagraph, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "contracts", order.publicId, INVOICE_LINK_TTL_MS)}` })] : []),
       ],
       attachments: contractAttachments(order),
-      table: [...table, [m.total, money(order.needToPay)]],
+      table: [...table, [order.installmentCount > 1 ? installmentsTr.order.orderTotal : m.total, money(order.needToPay)], ...installmentRows(order)],
       button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
     },
     { dedupeKey: `order-confirmation:${order.id}` },
@@ -676,5 +689,5 @@ export async function forgetPerson(app: AppContext, tx: DbOrTx, userId: number):
 }
 
 payments.onPaymentSucceeded(PLACE_ORDER_HOOK, async (tx, event, app) => {
-  await placeInTx(app, tx, event.context as HookContext, event.paymentId);
+  await placeInTx(app, tx, event.context as HookContext, event.paymentId, event);
 });

@@ -105,6 +105,7 @@ beforeAll(async () => {
       productTotal: 10800,
       deliveryCost: 1180,
       needToPay: 11980,
+      paidTotal: 11980,
       taxSnapshot: { deliveryRateBp: 1800 },
       createdAt: new Date("2026-11-24T09:00:00+03:00"),
       updatedAt: new Date("2026-11-24T09:00:00+03:00"),

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { refusal as refused } from "../http/refuse";
+import { installmentRows } from "~/shared/installments";
 import type { AppContext, RequestContext } from "../context";
 import * as accounts from "../accounts/service";
 import * as audit from "../audit/service";
@@ -279,6 +280,11 @@ export async function orderDetail(app: AppContext, staff: Staff, orderNumber: st
       usedBonus: order.usedBonus,
       needToPay: order.needToPay,
       refundedAmount: payment?.refundedAmount ?? order.refundedAmount,
+      // installments (issue 27): count, the bank's interest and what the card paid
+      installments: installmentRows(order),
+      installmentCount: order.installmentCount,
+      installmentInterest: order.installmentInterest,
+      paidTotal: order.paidTotal,
     },
     address: addressView(order.address),
     lines: lines.map((l) => ({
@@ -704,3 +710,4 @@ export { promoList, promoDetail, createPromo, setPromoActive, adjustPoints } fro
 export { gamePage, periodPage, createPeriod, updatePeriod, addFortune, editFortune, setFortuneActive, setFollower, claimPrize, rejectWinner } from "./game-desk";
 export { settingsPage, saveSettings, savePickup, saveCarrier, closedDaysPage, addClosedDay, removeClosedDay, zonePage, saveZone, saveCityMinDay } from "./delivery-desk";
 export { sitePage, setMaintenance, setMessages, setCampaign, setReached, inbox, message, setMessageState } from "./site-desk";
+export { installmentCampaignsText, setInstallmentCampaigns } from "./installments-desk";

@@ -51,14 +51,15 @@ export async function nextOrderNumber(app: AppContext, tx: DbOrTx): Promise<stri
 export async function createOrder(
   app: AppContext,
   tx: DbOrTx,
-  order: Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "createdAt" | "updatedAt">,
+  order: Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "createdAt" | "updatedAt" | "paidTotal"> & { paidTotal?: number },
   lines: repo.NewOrderLine[],
   actor: string,
 ): Promise<repo.OrderRow> {
   const now = app.clock.now();
   const row = await repo.insertOrder(
     tx,
-    { ...order, orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
+    // paid in one go unless installments say otherwise (issue 27): the card paid what the order asks
+    { ...order, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
     lines,
   );
   // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one

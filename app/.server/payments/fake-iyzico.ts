@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { kurusFromLira } from "./gateway";
 import { SANDBOX_TEST_CARDS, safeEqual, signFields } from "./sandbox";
+import { sandboxInstallmentOptions } from "./sandbox-installments";
 
 /**
  * A local HTTP server, started by tests, that speaks iyzico's request and response shapes: it checks the
@@ -37,6 +38,9 @@ interface FakePayment {
   conversationId: string;
   basketId: string;
   price: string;
+  /** What the card was charged (price plus installment interest) and in how many installments. */
+  paidPrice: string;
+  installment: number;
   status: "INIT_THREEDS" | "CALLBACK_THREEDS" | "SUCCESS" | "FAILURE";
   number: string;
   registerCard: boolean;
@@ -52,7 +56,43 @@ const BINS: Record<string, Json> = {
   "476662": { cardType: "DEBIT_CARD", cardAssociation: "VISA", cardFamily: "Bonus", bankName: "Denizbank", bankCode: 134 },
   "374427": { cardType: "CREDIT_CARD", cardAssociation: "AMERICAN_EXPRESS", cardFamily: "Bonus", bankName: "Garanti Bankası", bankCode: 62 },
   "411111": { cardType: "CREDIT_CARD", cardAssociation: "VISA", cardFamily: "", bankName: "Test Bank", bankCode: 0 },
+  "540036": { cardType: "CREDIT_CARD", cardAssociation: "MASTER_CARD", cardFamily: "Bonus", bankName: "Garanti Bankası", bankCode: 62 },
+  "454359": { cardType: "CREDIT_CARD", cardAssociation: "VISA", cardFamily: "Maximum", bankName: "Türkiye İş Bankası", bankCode: 64 },
+  "545103": { cardType: "CREDIT_CARD", cardAssociation: "MASTER_CARD", cardFamily: "World", bankName: "Yapı ve Kredi Bankası", bankCode: 67 },
 };
+
+/** The installment table iyzico would answer for a BIN: the sandbox's table per card family (lira numbers). */
+function installmentDetail(bin6: string, price: number): Json | null {
+  const info = BINS[bin6];
+  if (!info) return null;
+  const options = sandboxInstallmentOptions({ cardType: String(info.cardType), association: String(info.cardAssociation), family: String(info.cardFamily) || undefined }, kurusFromLira(price));
+  return {
+    binNumber: bin6,
+    price,
+    cardType: info.cardType,
+    cardAssociation: info.cardAssociation,
+    cardFamilyName: info.cardFamily,
+    force3ds: 0,
+    bankCode: info.bankCode,
+    bankName: info.bankName,
+    forceCvc: 0,
+    commercial: 0,
+    dccEnabled: 0,
+    agricultureEnabled: 0,
+    installmentPrices: options.map((o) => ({ installmentPrice: o.monthly / 100, totalPrice: o.total / 100, installmentNumber: o.count })),
+  };
+}
+
+/** Whether a payment request's installment and paidPrice are what the card's table gives for its price. */
+function installmentAccepted(number: string, body: Json): boolean {
+  const count = Number(body.installment ?? 1);
+  if (count === 1) return kurusFromLira(String(body.paidPrice)) === kurusFromLira(String(body.price));
+  const detail = installmentDetail(number.slice(0, 6), Number(body.price));
+  const row = (detail?.installmentPrices as Json[] | undefined)?.find((p) => p.installmentNumber === count);
+  return Boolean(row) && kurusFromLira(String(row!.totalPrice)) === kurusFromLira(String(body.paidPrice));
+}
+/** The fake refuses an installment count or paidPrice the card's table does not give (the error code is the fake's own). */
+const INSTALLMENT_REFUSED: [string, string] = ["5087", "Taksit bilgisi geçersiz"];
 
 const FAIL_TEXTS: Record<string, [string, string]> = {
   insufficient_funds: ["10051", "Kart limiti yetersiz, yetersiz bakiye"],
@@ -105,8 +145,8 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
       ...base(body),
       conversationId: p.conversationId,
       price: Number(p.price),
-      paidPrice: Number(p.price),
-      installment: 1,
+      paidPrice: Number(p.paidPrice),
+      installment: p.installment,
       paymentId: p.paymentId,
       fraudStatus: 1,
       merchantCommissionRate: 0,
@@ -117,7 +157,7 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
       cardType: (BINS[bin]?.cardType as string) ?? "CREDIT_CARD",
       cardAssociation: (BINS[bin]?.cardAssociation as string) ?? "VISA",
       cardFamily: (BINS[bin]?.cardFamily as string) ?? "",
-      itemTransactions: [{ itemId: p.basketId, paymentTransactionId: p.transactionId, transactionStatus: 2, price: Number(p.price), paidPrice: Number(p.price) }],
+      itemTransactions: [{ itemId: p.basketId, paymentTransactionId: p.transactionId, transactionStatus: 2, price: Number(p.price), paidPrice: Number(p.paidPrice) }],
       authCode: "123456",
       phase: "AUTH",
       paymentStatus: p.status,
@@ -141,11 +181,14 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
         const number = String(card?.cardNumber ?? "");
         const o = outcome(number);
         if (o === "3ds_init_failed") return failure(body, ...FAIL_TEXTS[o]!);
+        if (!installmentAccepted(number, body)) return failure(body, ...INSTALLMENT_REFUSED);
         const p: FakePayment = {
           paymentId: String(++seq),
           conversationId: String(body.conversationId),
           basketId: String(body.basketId),
-          price: String(body.paidPrice),
+          price: String(body.price),
+          paidPrice: String(body.paidPrice),
+          installment: Number(body.installment ?? 1),
           status: "INIT_THREEDS",
           number,
           registerCard: card?.registerCard === "1",
@@ -180,11 +223,14 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
           if (!c || c.cardUserKey !== card.cardUserKey) return failure(body, "1001", "Kart bulunamadı");
           number = c.number;
         } else number = String(card?.cardNumber ?? "");
+        if (!installmentAccepted(number, body)) return failure(body, ...INSTALLMENT_REFUSED);
         const p: FakePayment = {
           paymentId: String(++seq),
           conversationId: String(body.conversationId),
           basketId: String(body.basketId),
-          price: String(body.paidPrice),
+          price: String(body.price),
+          paidPrice: String(body.paidPrice),
+          installment: Number(body.installment ?? 1),
           status: "SUCCESS",
           number,
           registerCard: false,
@@ -220,7 +266,7 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
         const p = [...payments.values()].find((x) => x.transactionId === body.paymentTransactionId);
         const amount = kurusFromLira(String(body.price));
         if (!p || p.status !== "SUCCESS" || p.cancelled) return failure(body, "5", "Ödeme bulunamadı");
-        if (p.refunded + amount > kurusFromLira(p.price)) return failure(body, "5093", "İade tutarı, ödenen tutarı aşıyor");
+        if (p.refunded + amount > kurusFromLira(p.paidPrice)) return failure(body, "5093", "İade tutarı, ödenen tutarı aşıyor");
         p.refunded += amount;
         return { ...base(body), paymentId: p.paymentId, paymentTransactionId: p.transactionId, price: Number(body.price), currency: "TRY" };
       }
@@ -228,12 +274,19 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
         const p = payments.get(String(body.paymentId));
         if (!p || p.status !== "SUCCESS" || p.cancelled || p.refunded) return failure(body, "5092", "İptal edilemez");
         p.cancelled = true;
-        return { ...base(body), paymentId: p.paymentId, price: Number(p.price), currency: "TRY" };
+        return { ...base(body), paymentId: p.paymentId, price: Number(p.paidPrice), currency: "TRY" };
       }
       case "POST /payment/bin/check": {
         const bin = String(body.binNumber);
         const info = BINS[bin];
         return info ? { ...base(body), binNumber: bin, ...info, commercial: 0 } : failure(body, "12", "Kart numarası geçersiz");
+      }
+      case "POST /payment/iyzipos/installment": {
+        const bin = String(body.binNumber ?? "");
+        const price = Number(body.price);
+        if (!/^\d{6}(\d{2})?$/.test(bin) || !(price > 0)) return failure(body, "12", "Kart numarası geçersiz");
+        const detail = installmentDetail(bin.slice(0, 6), price);
+        return detail ? { ...base(body), installmentDetails: [detail] } : failure(body, "12", "Kart numarası geçersiz");
       }
       default:
         return failure(body, "404", `unknown endpoint ${method} ${path}`);

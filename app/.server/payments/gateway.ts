@@ -1,3 +1,4 @@
+import type { InstallmentOption } from "~/shared/installments";
 import type { Kurus } from "~/shared/money";
 
 /**
@@ -58,6 +59,8 @@ export interface PaymentDone {
   transactionId: string;
   amount: Kurus;
   card: CardInfo;
+  /** The installment count the provider charged with (1: single payment). */
+  installment?: number;
   /** Present when the card was stored with this payment. */
   stored?: StoredCardRef;
 }
@@ -79,6 +82,18 @@ export interface PaymentRequest {
   amount: Kurus;
   buyer: BuyerInfo;
   description: string;
+  /** Installments (issue 27): the count, and what the card is charged with the bank's interest (default: amount). */
+  installment?: number;
+  paidAmount?: Kurus;
+}
+
+/** The provider's installment table for a card (by BIN) and an amount. */
+export interface ProviderInstallments extends CardInfo {
+  bankCode?: number;
+  force3ds?: boolean;
+  commercial?: boolean;
+  /** The counts this card may pay in, each with its monthly amount and total; the single payment included. */
+  options: InstallmentOption[];
 }
 
 export interface ThreeDsStart {
@@ -130,6 +145,8 @@ export interface PaymentGateway {
   /** What happened to a payment whose answer we lost (crash, timeout). */
   retrieve(req: { providerPaymentId?: string; conversationId: string }): Promise<Result<RetrievedPayment>>;
   binLookup(bin: string): Promise<Result<CardInfo>>;
+  /** Installment table for a card's BIN (6 or 8 digits) and an amount (iyzico: /payment/iyzipos/installment). */
+  installments(req: { bin: string; amount: Kurus; conversationId: string }): Promise<Result<ProviderInstallments>>;
 }
 
 /** Lira text the provider expects ('12.5' for 1250 kuruş). */

@@ -205,3 +205,53 @@ describe("iyzico adapter", () => {
     expect(hookRuns.filter((x) => x === orderRef)).toHaveLength(1);
   });
 });
+
+describe("iyzico adapter: installments (issue 27)", () => {
+  it("asks /payment/iyzipos/installment with binNumber, price, locale and conversationId, and reads installmentDetails", async () => {
+    const table = await payments.installmentTable(app, "54003600", 12_345);
+    expect(last("/payment/iyzipos/installment").body).toMatchObject({ locale: "tr", binNumber: "54003600", price: "123.45", currency: "TRY", conversationId: "inst-54003600-12345" });
+    expect(table).toMatchObject({ queried: true, family: "Bonus", bankName: "Garanti Bankası", cardType: "CREDIT_CARD", association: "MASTER_CARD" });
+    expect(table.options.map((o) => o.count)).toEqual([1, 2, 3, 6, 9, 12]);
+    // Bonus: 2 and 3 without interest, 6 with the bank's 6.9 %
+    expect(table.options.find((o) => o.count === 3)).toEqual({ count: 3, monthly: 4_115, total: 12_345 });
+    expect(table.options.find((o) => o.count === 6)).toEqual({ count: 6, monthly: 2_200, total: 13_197 });
+    // AMEX and debit cards: the single payment only
+    expect((await payments.installmentTable(app, "374427", 12_345)).options).toEqual([{ count: 1, monthly: 12_345, total: 12_345 }]);
+    expect((await payments.installmentTable(app, "476662", 12_345)).options).toEqual([{ count: 1, monthly: 12_345, total: 12_345 }]);
+    // a BIN the provider does not know: single payment, not an error for the form
+    expect(await payments.installmentTable(app, "999999", 12_345)).toMatchObject({ queried: false, options: [{ count: 1, total: 12_345 }] });
+  });
+
+  it("3 installments with interest: price stays the order's, paidPrice and installment reach the provider; a full refund returns the paid total", async () => {
+    const table = await payments.installmentTable(app, "545103", 12_345);
+    const three = table.options.find((o) => o.count === 3)!;
+    expect(three.total).toBe(12_913); // World: 4.6 %
+    const { orderRef, start } = await challenged("5451030000000000", { installment: { count: 3, total: three.total } });
+    expect(start).toMatchObject({ status: "challenge" });
+    expect(last("/payment/3dsecure/initialize").body).toMatchObject({ price: "123.45", paidPrice: "129.13", installment: "3", basketItems: [{ price: "123.45" }] });
+    const id = (start as { paymentId: string }).paymentId;
+    const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
+    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded", amount: 12_913 });
+    const refund = await payments.refund(app, { paymentId: id, reason: "test", requestedBy: "test" });
+    expect(refund).toMatchObject({ ok: true, amount: 12_913, remaining: 0 });
+  });
+
+  it("a tampered total or a count the card does not get is refused in Turkish before anything is sent", async () => {
+    const before = fake.requests.filter((r) => r.path === "/payment/3dsecure/initialize").length;
+    const cheap = await challenged("5451030000000000", { installment: { count: 6, total: 12_345 } });
+    expect(cheap.start).toMatchObject({ status: "failed", code: "installment" });
+    expect((cheap.start as { message: string }).message).toContain("taksit");
+    const amex = await challenged("374427000000003", { installment: { count: 3 } });
+    expect(amex.start).toMatchObject({ status: "failed", code: "installment" });
+    expect(fake.requests.filter((r) => r.path === "/payment/3dsecure/initialize").length).toBe(before);
+  });
+
+  it("a saved card pays in installments with its known BIN", async () => {
+    const saved = await payments.saveCardForUser(app, 79, "z@example.com", { number: "4543590000000006", holder: "Z", expMonth: 1, expYear: 2031 });
+    const cardId = (saved as { card: { cardId: number } }).card.cardId;
+    const six = (await payments.installmentTable(app, "454359", 20_000)).options.find((o) => o.count === 6)!;
+    const r = await payments.startPayment(app, { orderRef: ref(), amount: 20_000, buyer: TEST_BUYER, savedCardId: cardId, userId: 79, hook: "iyzico.test", installment: { count: 6, total: six.total } });
+    expect(r).toMatchObject({ status: "succeeded", amount: six.total });
+    expect(last("/payment/auth").body).toMatchObject({ price: "200.0", paidPrice: "217.0", installment: "6" });
+  });
+});

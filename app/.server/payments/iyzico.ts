@@ -3,6 +3,7 @@ import type { Logger } from "../log";
 import { binOf } from "~/shared/card";
 import { istanbulDate } from "~/shared/clock";
 import { kurusFromLira, liraText } from "./gateway";
+import type { ProviderInstallments } from "./gateway";
 import type { BuyerInfo, CallbackCheck, CallbackFields, CardInfo, CardInput, PaymentDone, PaymentGateway, ProviderFailure } from "./gateway";
 import { safeEqual, signFields } from "./sandbox";
 
@@ -31,6 +32,34 @@ const NO_IDENTITY = "11111111111";
 
 function splitDate(d: Date): string {
   return `${istanbulDate(d)} 00:00:00`;
+}
+
+/**
+ * iyzico's installment answer: `installmentDetails[0]` (binNumber, cardType, cardAssociation, cardFamilyName,
+ * bankName, bankCode, force3ds, commercial) with `installmentPrices[]` (installmentNumber, installmentPrice,
+ * totalPrice, lira). Null when the answer holds no usable table.
+ */
+export function installmentsOf(r: Raw, bin: string, amount: number): ProviderInstallments | null {
+  const detail = (Array.isArray(r.installmentDetails) ? (r.installmentDetails as Raw[]) : [])[0];
+  if (!detail) return null;
+  const prices = Array.isArray(detail.installmentPrices) ? (detail.installmentPrices as Raw[]) : [];
+  const options = prices
+    .map((p) => ({ count: Number(p.installmentNumber), monthly: kurusFromLira(str(p.installmentPrice)), total: kurusFromLira(str(p.totalPrice)) }))
+    .filter((o) => Number.isInteger(o.count) && o.count >= 1 && o.count <= 12 && o.total >= amount && o.monthly > 0)
+    .sort((a, b) => a.count - b.count);
+  // the single payment is always the amount itself, whatever the answer says
+  const rest = options.filter((o) => o.count > 1);
+  return {
+    bin: str(detail.binNumber) ?? bin,
+    cardType: str(detail.cardType),
+    association: str(detail.cardAssociation),
+    family: str(detail.cardFamilyName),
+    bankName: str(detail.bankName),
+    bankCode: detail.bankCode === undefined ? undefined : Number(detail.bankCode),
+    force3ds: Number(detail.force3ds) === 1,
+    commercial: Number(detail.commercial) === 1,
+    options: [{ count: 1, monthly: amount, total: amount }, ...rest],
+  };
 }
 
 export function createIyzicoGateway(opts: IyzicoOptions): PaymentGateway {
@@ -78,6 +107,7 @@ export function createIyzicoGateway(opts: IyzicoOptions): PaymentGateway {
       providerPaymentId: str(r.paymentId) ?? "",
       transactionId: str(items[0]?.paymentTransactionId) ?? "",
       amount: kurusFromLira(str(r.paidPrice)),
+      installment: Number(r.installment) || 1,
       card: {
         bin: str(r.binNumber) ?? "",
         lastFour: str(r.lastFourDigits),
@@ -91,7 +121,7 @@ export function createIyzicoGateway(opts: IyzicoOptions): PaymentGateway {
 
   const PAYMENT_SIGNED = ["paymentId", "currency", "basketId", "conversationId", "paidPrice", "price"];
 
-  function paymentBody(req: { idempotencyKey: string; amount: number; buyer: BuyerInfo; description: string }) {
+  function paymentBody(req: { idempotencyKey: string; amount: number; buyer: BuyerInfo; description: string; installment?: number; paidAmount?: number }) {
     const price = liraText(req.amount);
     const b = req.buyer;
     const address = { contactName: `${b.name} ${b.surname}`.trim(), city: b.city, country: b.country ?? "Turkey", address: b.address, zipCode: b.zipCode };
@@ -100,9 +130,10 @@ export function createIyzicoGateway(opts: IyzicoOptions): PaymentGateway {
       locale: "tr",
       conversationId: req.idempotencyKey,
       price,
-      paidPrice: price,
+      // the card is charged paidPrice: the basket's price plus the bank's installment interest (issue 27)
+      paidPrice: liraText(req.paidAmount ?? req.amount),
       currency: "TRY",
-      installment: "1",
+      installment: String(req.installment ?? 1),
       basketId: req.idempotencyKey,
       paymentChannel: "WEB",
       paymentGroup: "PRODUCT",
@@ -244,6 +275,14 @@ export function createIyzicoGateway(opts: IyzicoOptions): PaymentGateway {
       if (r.status !== "success") return providerError(r);
       const info: CardInfo = { bin: str(r.binNumber) ?? bin, cardType: str(r.cardType), association: str(r.cardAssociation), family: str(r.cardFamily), bankName: str(r.bankName) };
       return { ok: true, ...info };
+    },
+
+    async installments(req) {
+      const r = await call("installmentInfo", "retrieve", { locale: "tr", conversationId: req.conversationId, binNumber: req.bin, price: liraText(req.amount), currency: "TRY" });
+      if (isFailure(r)) return r;
+      if (r.status !== "success") return providerError(r);
+      const parsed = installmentsOf(r, req.bin, req.amount);
+      return parsed ? { ok: true, ...parsed } : { ok: false, code: "installment_answer", message: "no installment details" };
     },
   };
 }

@@ -16,6 +16,7 @@ declare module "iyzipay" {
     refund: Resource;
     cancel: Resource;
     binNumber: Resource;
+    installmentInfo: Resource;
   }
   export default Iyzipay;
 }

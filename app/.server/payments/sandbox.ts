@@ -6,6 +6,8 @@ import { binOf, cardTypeOf, lastFour, luhnValid, type CardType } from "~/shared/
 import { istanbulDate } from "~/shared/clock";
 import { paymentTr } from "~/shared/texts/payment.tr";
 import type { CallbackCheck, CallbackFields, CardInfo, PaymentDone, PaymentGateway, ProviderFailure, Result, RetrievedPayment } from "./gateway";
+import { installmentsTr } from "~/shared/texts/installments.tr";
+import { sandboxInstallmentOptions } from "./sandbox-installments";
 
 /**
  * The offline sandbox provider (PAYMENT_PROVIDER=sandbox, the default). It behaves like the real provider for
@@ -38,6 +40,11 @@ export const SANDBOX_TEST_CARDS: Record<string, TestCard> = {
   "4766620000000001": { outcome: "ok", info: { association: "VISA", cardType: "DEBIT_CARD", family: "Bonus", bankName: "Denizbank" } },
   "374427000000003": { outcome: "ok", info: { association: "AMERICAN_EXPRESS", cardType: "CREDIT_CARD", family: "Bonus", bankName: "Garanti Bankası" } },
   "9792030000000000": { outcome: "ok", info: { association: "TROY", cardType: "CREDIT_CARD", family: "CardFinans", bankName: "QNB Finansbank" } },
+  // credit cards of the other installment families (issue 27 §3)
+  "5400360000000003": { outcome: "ok", info: { association: "MASTER_CARD", cardType: "CREDIT_CARD", family: "Bonus", bankName: "Garanti Bankası" } },
+  "4543590000000006": { outcome: "ok", info: { association: "VISA", cardType: "CREDIT_CARD", family: "Maximum", bankName: "Türkiye İş Bankası" } },
+  "5451030000000000": { outcome: "ok", info: { association: "MASTER_CARD", cardType: "CREDIT_CARD", family: "World", bankName: "Yapı ve Kredi Bankası" } },
+  "5526080000000006": { outcome: "ok", info: { association: "MASTER_CARD", cardType: "CREDIT_CARD", family: "Axess", bankName: "Akbank" } },
   "4111111111111129": { outcome: "insufficient_funds", info: { association: "VISA", cardType: "CREDIT_CARD", bankName: P.bankName } },
   "4129111111111111": { outcome: "do_not_honour", info: { association: "VISA", cardType: "CREDIT_CARD", bankName: P.bankName } },
   "4124111111111116": { outcome: "invalid_cvc", info: { association: "VISA", cardType: "CREDIT_CARD", bankName: P.bankName } },
@@ -57,6 +64,17 @@ function binInfo(bin: string): CardInfo {
   if (known) return { bin, ...known[1].info };
   return { bin, association: ASSOCIATION[cardTypeOf(bin)] ?? "UNKNOWN", cardType: "CREDIT_CARD", bankName: P.bankName };
 }
+
+/** The amount to charge for a request's installment choice, or null when the card does not get that count or total. */
+function chargeFor(bin: string, req: { amount: number; installment?: number; paidAmount?: number }): number | null {
+  const count = req.installment ?? 1;
+  const paid = req.paidAmount ?? req.amount;
+  if (count === 1) return paid === req.amount ? paid : null;
+  const option = sandboxInstallmentOptions(binInfo(bin.slice(0, 6)), req.amount).find((o) => o.count === count);
+  return option && option.total === paid ? paid : null;
+}
+
+const installmentRefused = (): ProviderFailure => ({ ok: false, code: "10202", message: installmentsTr.providerInvalid });
 
 function cardOutcome(number: string): Outcome {
   return SANDBOX_TEST_CARDS[number]?.outcome ?? "ok";
@@ -141,6 +159,8 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
       } else {
         return fail("5", P.invalidCard);
       }
+      const charge = chargeFor(bin, req);
+      if (charge === null) return installmentRefused();
       const pid = id("sbp_");
       const failed = outcome !== "ok" && outcome !== "3ds_init_failed" ? FAILURES[outcome] : null;
       const [row] = await db
@@ -149,7 +169,7 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
           id: pid,
           conversationId: req.idempotencyKey,
           idempotencyKey: req.idempotencyKey,
-          amount: req.amount,
+          amount: charge,
           status: failed ? "failure" : "success",
           outcome,
           bin,
@@ -169,12 +189,14 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
       if (!luhnValid(req.card.number)) return fail("12", P.invalidCard);
       const outcome = cardOutcome(req.card.number);
       if (outcome === "3ds_init_failed") return failWith(outcome);
+      const charge = chargeFor(binOf(req.card.number), req);
+      if (charge === null) return installmentRefused();
       const pid = id("sbp_");
       await db.insert(sandboxPayments).values({
         id: pid,
         conversationId: req.idempotencyKey,
         idempotencyKey: req.idempotencyKey,
-        amount: req.amount,
+        amount: charge,
         status: "init_3ds",
         outcome,
         bin: binOf(req.card.number),
@@ -275,6 +297,12 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
     async binLookup(bin) {
       if (!/^\d{6}$/.test(bin)) return fail("12", P.invalidCard);
       return { ok: true, ...binInfo(bin) };
+    },
+
+    async installments(req) {
+      if (!/^\d{6}(\d{2})?$/.test(req.bin) || !Number.isSafeInteger(req.amount) || req.amount <= 0) return fail("12", P.invalidCard);
+      const info = binInfo(req.bin.slice(0, 6));
+      return { ok: true, ...info, bin: req.bin, options: sandboxInstallmentOptions(info, req.amount) };
     },
   };
 }

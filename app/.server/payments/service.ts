@@ -44,6 +44,7 @@ import type { DbOrTx, Tx } from "../db/client";
 import { queueMail } from "../mail/service";
 import { cardLogo, cardNumberSchema, cardTypeOf, cardTypeOfAssociation, binOf, lastFour, type CardType } from "~/shared/card";
 import { istanbulDate } from "~/shared/clock";
+import { binFrom } from "~/shared/installments";
 import { formatAmount, type Kurus } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
@@ -51,6 +52,7 @@ import type { BuyerInfo, CallbackFields, CardInfo, CardInput, PaymentDone, Payme
 import { createIyzicoGateway } from "./iyzico";
 import { answerSandboxChallenge, createSandboxGateway, sandboxChallenge } from "./sandbox";
 import * as repo from "./repo";
+import * as installments from "./installments";
 
 const T = paymentTr;
 
@@ -87,6 +89,9 @@ export interface PaymentSucceeded {
   providerPaymentId: string;
   card: { bin: string | null; lastFour: string | null; type: CardType; bankName: string | null };
   savedCardId: number | null;
+  /** Installments (issue 27): the count; `amount` is what the card paid, `price` the order's amount before interest. */
+  installment: number;
+  price: Kurus;
   context: unknown;
 }
 export type SuccessHook = (tx: Tx, event: PaymentSucceeded, app: AppContext) => Promise<void>;
@@ -123,6 +128,8 @@ export interface StartPaymentInput {
   /** Path on our site the buyer returns to after 3-D Secure (gets ?odeme=<paymentId>). */
   returnUrl?: string;
   description?: string;
+  /** Installments (issue 27): the count chosen and the total the buyer saw; priced again here, refused if it differs. */
+  installment?: { count: number; total?: Kurus };
 }
 
 export interface CardSummary {
@@ -279,10 +286,13 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     if (!userId) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
     const card = await repo.cardOfUser(app.db, userId, input.savedCardId!);
     if (!card || card.provider !== gw.name) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
+    const inst = await installments.chargeFor(app, gw, input.amount, card.bin, input.installment);
+    if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
     let intent: repo.IntentRow;
     try {
       intent = await repo.insertIntent(app.db, {
         ...base,
+        ...installments.intentFields(inst),
         status: "pending",
         method: "saved_card",
         savedCardId: card.id,
@@ -300,8 +310,8 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     }
     const r = await attempt(
       app,
-      { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "authorise", amount: input.amount, detail: { method: "saved_card", ...cardDetail(card) } },
-      () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
+      { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "authorise", amount: inst.paid, detail: { method: "saved_card", installment: inst.count, ...cardDetail(card) } },
+      () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
       doneDetail,
     );
     if (r.ok) await pausePoint(app, "payment.charged");
@@ -310,9 +320,12 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
 
   // ── a new card: 3-D Secure
   const card = input.card;
+  const inst = await installments.chargeFor(app, gw, input.amount, binFrom(card.number), input.installment);
+  if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
   const existing = input.saveCard && userId ? (await repo.cardsOfUser(app.db, userId)).find((c) => c.provider === gw.name) : undefined;
   const intent = await repo.insertIntent(app.db, {
     ...base,
+    ...installments.intentFields(inst),
     status: "challenge",
     method: "card",
     saveCard: Boolean(input.saveCard && userId),
@@ -325,8 +338,8 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
   const callbackUrl = gw.name === "sandbox" ? callbackPath(intent.id) : `${app.config.publicUrl}${callbackPath(intent.id)}`;
   const r = await attempt(
     app,
-    { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "3ds_init", amount: input.amount, detail: { method: "card", bin: intent.cardBin, lastFour: intent.cardLastFour } },
-    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, buyer, description, card, registerCard: intent.saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
+    { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "3ds_init", amount: inst.paid, detail: { method: "card", installment: inst.count, bin: intent.cardBin, lastFour: intent.cardLastFour } },
+    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, card, registerCard: intent.saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
     (x) => (x.ok ? { providerPaymentId: (x as unknown as { providerPaymentId: string }).providerPaymentId } : {}),
   );
   if (!r.ok) {
@@ -408,6 +421,8 @@ async function settle(app: AppContext, intentId: string, r: ({ ok: true } & Paym
           providerPaymentId: r.providerPaymentId,
           card: { bin: patch.cardBin, lastFour: patch.cardLastFour, type: cardTypeOfAssociation(patch.cardAssociation, patch.cardBin ?? undefined), bankName: patch.bankName },
           savedCardId,
+          installment: i.installment,
+          price: i.price ?? i.amount,
           context: i.hookContext,
         }, app);
       }
@@ -607,6 +622,9 @@ export async function paymentOfOrder(app: AppContext, orderRef: string): Promise
 export async function attemptsOfOrder(app: AppContext, orderRef: string) {
   return repo.attemptsFor(app.db, { orderRef });
 }
+
+/** The installment table for a card's BIN (6 or 8 digits) and an amount (issue 27; see installments.ts). */
+export const installmentTable = (app: AppContext, bin: string, amount: Kurus) => installments.installmentTable(app, gatewayFor(app), bin, amount);
 
 export async function binLookup(app: AppContext, bin: string): Promise<(CardInfo & { type: CardType; logo: string }) | null> {
   if (!/^\d{6}$/.test(bin)) return null;

@@ -1,3 +1,4 @@
+import { installmentRows } from "~/shared/installments";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import * as accounts from "../accounts/service";
@@ -142,6 +143,7 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
     subTotal: inv.subTotal,
     taxes: inv.taxes,
     total: inv.total,
+    installments: installmentRows(order),
   };
 }
 

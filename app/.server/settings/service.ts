@@ -27,6 +27,12 @@ const schemas = {
     introProductId: z.number().int().positive(),
     freeCityIds: z.array(z.number().int().min(1).max(99)),
   }),
+  /** The seller's bank campaigns for the product page's installment line (issue 27; shape: ~/shared/installments). */
+  installments: z.object({
+    campaigns: z
+      .array(z.object({ families: z.array(z.string().min(1).max(30)).min(1).max(10), count: z.number().int().min(2).max(12), minAmount: z.number().int().min(0).max(100_000_000) }))
+      .max(20),
+  }),
 };
 
 export type Settings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
@@ -36,6 +42,8 @@ export const DEFAULT_SETTINGS: Settings = {
   loyalty: { earnRateBp: 300, creditAfterDays: 3, validityDays: 365 },
   // 11002 'Karışık Dörtlü': four varieties, the introduction package of HEDEF81
   campaign: { hedef81Active: true, introProductId: 11002, freeCityIds: [] },
+  // no campaign configured: no installment line on product pages
+  installments: { campaigns: [] },
 };
 
 const KEY = "settings:shop";

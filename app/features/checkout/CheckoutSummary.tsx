@@ -1,11 +1,15 @@
 import { discountLabel, type Summary } from "~/shared/amounts";
 import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
+import type { InstallmentOption } from "~/shared/installments";
+import { type Kurus } from "~/shared/money";
+import { installmentsTr } from "~/shared/texts/installments.tr";
+import { fmt } from "~/shared/texts/tr";
 
 const t = basketTr.summary;
 
 /** The amounts beside each checkout step: products, delivery, points, discount and what is paid. */
-export function CheckoutSummary({ amounts }: { amounts: Summary }) {
+export function CheckoutSummary({ amounts, installment }: { amounts: Summary; installment?: (InstallmentOption & { interest: Kurus }) | null }) {
   const a = amounts;
   return (
     <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl bg-white p-4 shadow-sm">
@@ -33,6 +37,22 @@ export function CheckoutSummary({ amounts }: { amounts: Summary }) {
         <dd className="border-t border-choc-100 pt-2 text-right text-base font-bold" data-testid="checkout-need-to-pay">
           {formatAmount(a.needToPay)}
         </dd>
+        {installment ? (
+          <>
+            <dt>{installmentsTr.order.installment}</dt>
+            <dd className="text-right">{fmt(installmentsTr.order.line, { count: installment.count, monthly: formatAmount(installment.monthly) })}</dd>
+            {installment.interest > 0 ? (
+              <>
+                <dt>{installmentsTr.order.interest}</dt>
+                <dd className="text-right">{formatAmount(installment.interest)}</dd>
+              </>
+            ) : null}
+            <dt className="font-bold">{installmentsTr.order.toCharge}</dt>
+            <dd className="text-right font-bold" data-testid="checkout-paid-total">
+              {formatAmount(installment.total)}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </aside>
   );

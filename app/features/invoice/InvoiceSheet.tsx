@@ -103,6 +103,12 @@ export function InvoiceCopy({ v, label, index, headingId: id }: { v: InvoiceView
             <dd className="mt-[0.5mm] border-t border-black pt-[0.5mm] text-right text-[8pt] font-bold tabular-nums" data-testid="invoice-total">
               {money(v.total)}
             </dd>
+            {(v.installments ?? []).map(([label, value]) => (
+              <Fragment key={label}>
+                <dt data-testid="invoice-installment">{label}</dt>
+                <dd className="text-right tabular-nums">{value}</dd>
+              </Fragment>
+            ))}
           </dl>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 import type { Route } from "./+types/order";
 import * as management from "~/.server/management/service";
 import {
@@ -213,7 +214,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p className={`${panelClass} no-print text-sm`}>{o.readOnly}</p>
       )}
-      {may.refund && refundable > 0 ? <RefundForm refundable={refundable} refundKey={refundKey} result={result} /> : null}
+      {may.refund && refundable > 0 ? <RefundForm refundable={refundable} refundKey={refundKey} result={result} installment={order.installmentCount > 1 ? order : null} /> : null}
       <EarsivBox earsiv={earsiv} />
 
       <section className={panelClass} aria-labelledby="items">
@@ -244,6 +245,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             ...(order.discountAmount > 0 ? [[discountLabel(order.promoCode), `−${money(order.discountAmount)}`] as [string, string]] : []),
             ...(order.usedBonus > 0 ? [[o.usedBonus, `−${money(order.usedBonus)}`] as [string, string]] : []),
             [o.needToPay, money(order.needToPay)],
+            ...order.installments,
             ...(order.refundedAmount > 0 ? [[o.refunded, money(order.refundedAmount)] as [string, string]] : []),
           ]}
         />
@@ -437,7 +439,7 @@ function StatusActions({ status, moves, canCancel, carriers, shipment, result }:
   );
 }
 
-function RefundForm({ refundable, refundKey, result }: { refundable: number; refundKey: string; result: ActionResult | undefined }) {
+function RefundForm({ refundable, refundKey, result, installment }: { refundable: number; refundKey: string; result: ActionResult | undefined; installment: { installmentCount: number; installmentInterest: number; paidTotal: number } | null }) {
   const form = useZodForm(refundSchema, result?.form === "refund" ? result.fields : undefined);
   const busy = useNavigation().state === "submitting";
   return (
@@ -446,6 +448,11 @@ function RefundForm({ refundable, refundKey, result }: { refundable: number; ref
         {o.refund}
       </h2>
       <p className="text-sm text-stone-700">{fmt(o.refundHint, { amount: money(refundable) })}</p>
+      {installment ? (
+        <p className="text-sm text-stone-700" data-testid="refund-installment">
+          {fmt(installmentsTr.refund.hint, { count: installment.installmentCount, interest: money(installment.installmentInterest), paid: money(installment.paidTotal) })}
+        </p>
+      ) : null}
       <Form method="post" onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2" noValidate>
         <CsrfField />
         <input type="hidden" name="intent" value="refund" />

@@ -26,6 +26,7 @@ import { fieldErrors, formatDateTimeTr } from "~/shared/management";
 import { campaignSchema, hedef81CitySchema, maintenanceSchema, siteMessagesSchema } from "~/shared/management-forms";
 import { fmt } from "~/shared/texts/tr";
 import { managementTr } from "~/shared/texts/management.tr";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 import { busyProps } from "~/ui/busy";
 
 const t = managementTr;
@@ -37,7 +38,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await management.guard(context, request, "site.edit");
-  return management.sitePage(context.app);
+  return { ...(await management.sitePage(context.app)), installmentCampaigns: await management.installmentCampaignsText(context.app) };
 }
 
 /** Maintenance, the header messages, the city campaigns and HEDEF81's reached cities. */
@@ -68,6 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return invalidAnswer(intent, fieldErrors(parsed.error));
       return outcomeAnswer(intent, await management.setReached(app, staff, parsed.data.cityId, intent === "reach"));
     }
+    case "installments":
+      return outcomeAnswer(intent, await management.setInstallmentCampaigns(app, staff, String(values.campaigns ?? "")));
     default:
       return invalidAnswer(intent, {});
   }
@@ -143,6 +146,19 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           <div>
             <button type="submit" className={buttonClass} {...busyProps(busy)}>
               {s.saveCampaign}
+            </button>
+          </div>
+        </Form>
+      </Panel>
+
+      <Panel id="site-installments" title={installmentsTr.settings.title} hint={installmentsTr.settings.hint}>
+        <Form method="post" noValidate className="flex flex-col gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="installments" />
+          <TextAreaField label={installmentsTr.settings.campaigns} name="campaigns" rows={4} defaultValue={loaderData.installmentCampaigns} placeholder="Bonus, World; 3; 150" error={fieldsOf(result, "installments")?.campaigns} />
+          <div>
+            <button type="submit" className={buttonClass} {...busyProps(busy)}>
+              {installmentsTr.settings.save}
             </button>
           </div>
         </Form>

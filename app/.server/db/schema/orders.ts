@@ -34,6 +34,10 @@ export const orders = pgTable(
     discountAmount: integer("discount_amount").notNull().default(0),
     usedBonus: integer("used_bonus").notNull().default(0),
     needToPay: integer("need_to_pay").notNull(),
+    /** Installments (issue 27): the count the card was charged in, the bank's interest on top of needToPay, and what the card paid. */
+    installmentCount: integer("installment_count").notNull().default(1),
+    installmentInterest: integer("installment_interest").notNull().default(0),
+    paidTotal: integer("paid_total").notNull(),
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /**
      * The invoice's net total (needToPay without KDV), computed at placing with the invoice rule; its split per

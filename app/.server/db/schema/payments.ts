@@ -17,8 +17,11 @@ export const paymentIntents = pgTable(
     orderLabel: text("order_label"),
     userId: integer("user_id"),
     provider: text("provider", { enum: ["sandbox", "iyzico"] }).notNull(),
-    /** kuruş */
+    /** kuruş: what the card is charged (with installments, the bank's interest included) */
     amount: integer("amount").notNull(),
+    /** Installments (issue 27): the count, and the order's amount before the bank's interest (null: same as amount). */
+    installment: integer("installment").notNull().default(1),
+    price: integer("price"),
     currency: text("currency").notNull().default("TRY"),
     /**
      * challenge: 3-D Secure started, waiting for the buyer; pending: we asked the provider to charge and have no
