@@ -33,6 +33,7 @@ import * as productionRoute from "~/routes/management/production";
 import * as customersRoute from "~/routes/management/customers";
 import * as customerRoute from "~/routes/management/customer";
 import * as exportRoute from "~/routes/management/customer-export";
+import * as consentsExportRoute from "~/routes/management/consents-export";
 import * as staffRoute from "~/routes/management/staff";
 import * as auditRoute from "~/routes/management/audit";
 import * as figuresRoute from "~/routes/management/figures";
@@ -352,6 +353,12 @@ function routeCases({ orderNumber, customerId, productId, promoId, periodId, mes
       params: customerParams,
       loader: { fn: exportRoute.loader, allowed: ADMIN },
       actions: [{ name: "export", fn: exportRoute.action, fields: {}, allowed: ADMIN }],
+    },
+    {
+      file: "routes/management/consents-export.ts",
+      path: "/management/consents/export",
+      loader: { fn: consentsExportRoute.loader, allowed: ADMIN },
+      actions: [{ name: "export", fn: consentsExportRoute.action, fields: {}, allowed: ADMIN }],
     },
     {
       file: "routes/management/staff.tsx",

@@ -196,8 +196,8 @@ describe("who may open an order's print pages", () => {
     const withNote = await placeOrder(owner.id, { giftNote: "Mutlu yıllar" });
     const without = await placeOrder(owner.id);
     const links = await printing.memberPrintLinks(app, owner.id);
-    expect(links[withNote.order.orderNumber]).toEqual({ invoice: `/printinvoice/${withNote.order.orderNumber}`, note: `/printnote/${withNote.order.orderNumber}`, earsiv: null });
-    expect(links[without.order.orderNumber]).toEqual({ invoice: `/printinvoice/${without.order.orderNumber}`, note: null, earsiv: null });
+    expect(links[withNote.order.orderNumber]).toEqual({ invoice: `/printinvoice/${withNote.order.orderNumber}`, note: `/printnote/${withNote.order.orderNumber}`, earsiv: null, contracts: null });
+    expect(links[without.order.orderNumber]).toEqual({ invoice: `/printinvoice/${without.order.orderNumber}`, note: null, earsiv: null, contracts: null });
   });
 
   it("the e-Arşiv copy (issue 26 §2): linked once the order is invoiced; owner, staff and a signed link open it, a stranger gets 404", async () => {
