@@ -29,10 +29,10 @@ const PRINT_CSS = `
 const money = (k: number) => formatAmount(k);
 
 /**
- * Room for the table in a copy (93 mm high, less the header blocks, the delivery line included), and the height of its header and of one row
+ * Room for the table in a copy (93 mm high, less the header blocks — the seller block has five lines since the seller identity became configuration —, the delivery line included), and the height of its header and of one row
  * at full size, in millimetres: a longer table is scaled down to stay inside its third of the page.
  */
-const TABLE_ROOM_MM = 51;
+const TABLE_ROOM_MM = 45;
 const TABLE_HEAD_MM = 5.5;
 const TABLE_ROW_MM = 6.8;
 const tableZoom = (rows: number) => Math.min(1, TABLE_ROOM_MM / (TABLE_HEAD_MM + TABLE_ROW_MM * rows));
