@@ -158,6 +158,8 @@ describe("installments", () => {
     const paidTotal = (await t.page.getByTestId("checkout-paid-total").textContent())!.trim();
     expect(confirmLine.endsWith(paidTotal)).toBe(true);
     await fitsWidth(t.page);
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[type=checkbox][name="${n}"]`).check();
     await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await pass3ds(t.page);
     await t.page.waitForURL("**/order/complete?odeme=*");
@@ -217,6 +219,7 @@ describe("installments", () => {
     await t.page.waitForURL("**/order/confirm");
     await waitForHydration(t.page);
     expect(await t.page.getByTestId("confirm-installment").textContent()).toMatch(/^6 × ₺/);
+    for (const n of ["onBilgilendirme", "mesafeli"]) await t.page.locator(`input[type=checkbox][name="${n}"]`).check();
     await t.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await t.page.waitForURL("**/order/complete?siparis=*");
     expect(await t.page.getByTestId("complete-installment").textContent()).toContain("6 taksit ×");

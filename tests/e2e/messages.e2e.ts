@@ -152,6 +152,8 @@ describe("alerts and messages (folder outbox)", () => {
     await buyer.page.waitForURL("**/memberarea/home");
     await buyer.visit("/order/confirm", { axe: false });
     await waitForHydration(buyer.page);
+    // the agreements start unticked (issue 26 §3)
+    for (const n of ["onBilgilendirme", "mesafeli"]) await buyer.page.locator(`input[type=checkbox][name="${n}"]`).check();
     const clicked = performance.now();
     await buyer.page.getByRole("button", { name: "Siparişi Onayla" }).click();
     await buyer.page.waitForURL("**/order/complete?siparis=*");
