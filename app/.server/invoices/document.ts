@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { computeInvoice } from "~/shared/invoice";
 import type { SellerIdentity } from "~/shared/seller";
 import { ANONYMOUS_TCKN, type EarsivDocument, type EarsivKind, type EarsivLine, type EarsivParty, type EarsivSeller } from "~/shared/earsiv";
 import { isValidTckn, isValidVkn } from "~/shared/tax-id";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
+import { storedAddress, storedTax } from "~/shared/stored-order";
 
 /**
  * From a stored order (its lines, prices and tax rates as placed) to the e-Arşiv model: pure, so the arithmetic is
@@ -56,28 +56,6 @@ export interface DocumentMeta {
   fallbackDeliveryRateBp: number;
 }
 
-const storedAddress = z
-  .object({
-    delFullName: z.string(),
-    delAddress: z.string(),
-    delCityName: z.string(),
-    delCountyName: z.string(),
-    delNeighName: z.string(),
-    delPhoneNumber: z.string(),
-    invFullName: z.string(),
-    invAddress: z.string(),
-    invCityName: z.string(),
-    invCountyName: z.string(),
-    invNeighName: z.string(),
-    invPhoneNumber: z.string(),
-    firmName: z.string(),
-    taxAuthority: z.string(),
-    TID: z.string(),
-    isSingleAddress: z.union([z.literal(0), z.literal(1)]),
-  })
-  .partial();
-
-const storedTax = z.object({ deliveryRateBp: z.number().int().min(0).max(10_000) }).partial();
 
 /** 'Ayşe Nur Yılmaz' → { firstName: 'Ayşe Nur', familyName: 'Yılmaz' } */
 export function splitName(full: string): { firstName: string; familyName: string } {

@@ -13,6 +13,7 @@ import { ordersTr } from "~/shared/texts/orders.tr";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
 import { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
+import { storedAddress, storedTax } from "~/shared/stored-order";
 
 export { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
 
@@ -51,29 +52,6 @@ export async function printableOrder(app: AppContext, request: Request, kind: Pr
 
 // ─── invoice ─────────────────────────────────────────────────────────────────────────────────────
 
-/** addressObj of SPEC §3 as stored with the order; missing fields read as empty. */
-const storedAddress = z
-  .object({
-    delFullName: z.string(),
-    delAddress: z.string(),
-    delCityName: z.string(),
-    delCountyName: z.string(),
-    delNeighName: z.string(),
-    delPhoneNumber: z.string(),
-    invFullName: z.string(),
-    invAddress: z.string(),
-    invCityName: z.string(),
-    invCountyName: z.string(),
-    invNeighName: z.string(),
-    invPhoneNumber: z.string(),
-    firmName: z.string(),
-    taxAuthority: z.string(),
-    TID: z.string(),
-    isSingleAddress: z.union([z.literal(0), z.literal(1)]),
-  })
-  .partial();
-
-const storedTax = z.object({ deliveryRateBp: z.number().int().min(0).max(10_000) }).partial();
 
 /** '5321234567' → '0532 123 45 67'; anything else as stored. */
 export function formatPhone(p: string): string {
