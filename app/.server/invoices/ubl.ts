@@ -1,5 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import type { EarsivDocument, EarsivParty, EarsivSeller } from "~/shared/earsiv";
+import { earsivTr } from "~/shared/texts/earsiv.tr";
 
 /**
  * The UBL-TR 1.2 e-Arşiv XML of an issued invoice (issue 26 §2), built with fast-xml-parser's builder from the
@@ -88,7 +89,7 @@ function customerParty(b: EarsivParty) {
 
 export function buildEarsivXml(d: EarsivDocument): string {
   const additional: unknown[] = [{ "cbc:ID": d.sendType, "cbc:IssueDate": d.issueDate, "cbc:DocumentTypeCode": "GONDERIM_SEKLI" }];
-  if (d.replacesDispatchNote) additional.push({ "cbc:ID": { "@_schemeID": "XSLTDISPATCH", "#text": "İrsaliye yerine geçer." }, "cbc:IssueDate": d.issueDate });
+  if (d.replacesDispatchNote) additional.push({ "cbc:ID": { "@_schemeID": "XSLTDISPATCH", "#text": earsivTr.replacesDispatchNote }, "cbc:IssueDate": d.issueDate });
   const sale = d.internetSale;
   const invoice = {
     ...NS,
