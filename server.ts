@@ -27,11 +27,9 @@ import { parseCommand, runCommand, UsageError } from "~/.server/cli/commands";
 import { claimServerFile, readServerFile, removeServerFile, tokenMatches, type ServerFile } from "~/.server/cli/server-file";
 import type { RequestContext } from "~/.server/context";
 import { backlog as jobBacklog, startWorker } from "~/.server/jobs/service";
-import { JOB_HANDLERS } from "~/.server/jobs/handlers";
 import { startPeriodic } from "~/.server/jobs/schedule";
+import { JOB_HANDLERS, PERIODIC_TASKS } from "~/.server/registry";
 import { threeDsBankPage } from "~/.server/payments/http";
-// registers the payment success hook that places orders, before any callback or reconcile can need it
-import "~/.server/checkout/service";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -267,7 +265,7 @@ export async function start(opts: { vite?: ViteDevServer } = {}): Promise<Server
   ctx.log.info({ port: config.port, db: ctx.database.kind, env: config.env, pid: process.pid }, "shop listening");
   const worker = startWorker(ctx, JOB_HANDLERS);
   // at start and then on a timer: payment/refund reconcile (every minute), session, rate-limit and points purges
-  const periodic = startPeriodic(ctx);
+  const periodic = startPeriodic(ctx, PERIODIC_TASKS);
   server.on("clientError", clientErrorAnswer);
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 30_000;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/order-confirm";
 import * as accounts from "~/.server/accounts/service";
 import * as checkout from "~/.server/checkout/service";
 import * as payments from "~/.server/payments/service";
+import { placeOrder } from "~/.server/flows/place-order";
 import type { CardInput } from "~/.server/payments/service";
 import { distanceSalesContract, preInformationForm } from "~/.server/checkout/contracts";
 import { ContractDocView as Contract } from "~/features/checkout/ContractDocView";
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!entry.success) return data<ActionResult>({ ok: false, error: fmt(paymentTr.errors.failed, { detail: entry.error.issues[0]!.message }), kind: "payment" });
     card = { number: entry.data.creditCardNumber, holder: entry.data.cardHolder, expMonth: entry.data.month, expYear: entry.data.year, cvc: entry.data.secCode };
   }
-  const r = await checkout.startPlaceOrder(app, {
+  const r = await placeOrder(app, {
     basket,
     state,
     userId: session.user?.id ?? null,
@@ -116,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "processing":
       return data<ActionResult>({ ok: false, error: t.processing });
     case "failed":
-      return data<ActionResult>({ ok: false, error: r.message, goTo: r.goTo, kind: r.message.startsWith(paymentTr.errors.failed.split("{")[0]!) ? "payment" : "error" });
+      return data<ActionResult>({ ok: false, error: r.message, goTo: r.goTo, kind: r.kind === "payment" ? "payment" : "error" });
   }
 }
 

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { refusal } from "~/.server/http/refuse";
 import type { Route } from "./+types/payment-3ds-callback";
-import * as payments from "~/.server/payments/service";
+import { completeThreeDs } from "~/.server/flows/place-order";
 import type { CallbackFields } from "~/.server/payments/gateway";
 
 /**
  * The provider's 3-D Secure callback: a POST from the bank page (iyzico) or a GET from the sandbox bank.
- * Verified and idempotent in payments.completeChallenge; the buyer is then sent on with a 303 (a top-level GET,
+ * Verified and idempotent (flows/place-order completeThreeDs → payments.completeChallenge, then the order); the buyer is then sent on with a 303 (a top-level GET,
  * so the session cookie is sent again even though the callback came from another site).
  */
 const FIELDS = ["status", "paymentId", "conversationId", "conversationData", "mdStatus", "signature"] as const;
@@ -21,7 +21,7 @@ function pick(get: (k: string) => unknown): CallbackFields {
 }
 
 async function handle(context: Route.LoaderArgs["context"], id: string, fields: CallbackFields) {
-  const r = await payments.completeChallenge(context.app, id, fields);
+  const r = await completeThreeDs(context.app, id, fields);
   if (!r) throw refusal(null, 404);
   if (r.status === "rejected") throw refusal(null, 400);
   return redirect(r.redirectTo, 303);

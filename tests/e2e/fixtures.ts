@@ -9,6 +9,7 @@ import { hashPassword } from "~/.server/accounts/passwords";
 import { createSession, sessionCookieName } from "~/.server/accounts/sessions";
 import * as basket from "~/.server/basket/service";
 import * as checkout from "~/.server/checkout/service";
+import { placeOrder } from "~/.server/flows/place-order";
 import * as geo from "~/.server/geo/service";
 import * as payments from "~/.server/payments/service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
@@ -93,7 +94,7 @@ export async function readyBasket(
 
 /** Places the order of a ready basket paid with a saved card (no 3-D Secure). */
 export async function placeWithSavedCard(app: AppContext, b: checkout.OpenBasket, userId: number): Promise<string> {
-  const r = await checkout.startPlaceOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+  const r = await placeOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
   if (r.status !== "succeeded") throw new Error(`order not placed: ${JSON.stringify(r)}`);
   return r.orderPublicId;
 }

@@ -10,6 +10,7 @@ import { users } from "~/.server/db/schema/accounts";
 import { hashPassword } from "~/.server/accounts/passwords";
 import * as basket from "~/.server/basket/service";
 import * as checkout from "~/.server/checkout/service";
+import { placeOrder } from "~/.server/flows/place-order";
 import * as geo from "~/.server/geo/service";
 import * as payments from "~/.server/payments/service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
@@ -66,7 +67,7 @@ async function prepare(app: AppContext) {
   if (!delivery.ok) throw new Error(delivery.message);
   await checkout.savePayment(app, b.id, MEMBER.email, { mode: "saved", savedCardId: saved.card.cardId, saveCard: false, lastFour: "0008", cardType: "Mastercard" });
   const ready = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
-  const placed = await checkout.startPlaceOrder(app, { basket: ready, userId: u!.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+  const placed = await placeOrder(app, { basket: ready, userId: u!.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
   if (placed.status !== "succeeded") throw new Error(`order not placed: ${JSON.stringify(placed)}`);
 }
 

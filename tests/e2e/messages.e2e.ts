@@ -13,6 +13,7 @@ import { jobs } from "~/.server/db/schema/system";
 import { hashPassword } from "~/.server/accounts/passwords";
 import * as basket from "~/.server/basket/service";
 import * as checkout from "~/.server/checkout/service";
+import { placeOrder } from "~/.server/flows/place-order";
 import * as geo from "~/.server/geo/service";
 import * as orders from "~/.server/orders/service";
 import * as payments from "~/.server/payments/service";
@@ -67,7 +68,7 @@ async function prepare(app: AppContext) {
   if (!saved.ok) throw new Error(saved.message);
   const first = await readyBasket(app, u!.id, saved.card.cardId);
   const ready = (await basket.getBasket(app, first.owner)) as checkout.OpenBasket;
-  const placed = await checkout.startPlaceOrder(app, { basket: ready, userId: u!.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+  const placed = await placeOrder(app, { basket: ready, userId: u!.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
   if (placed.status !== "succeeded") throw new Error(`order not placed: ${JSON.stringify(placed)}`);
   const order = (await orders.getByBasket(app.db, first.basketId))!;
   for (const to of ["preparing", "ready"] as const) await orders.transition(app, order.id, to, "staff:prep");

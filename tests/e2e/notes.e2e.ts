@@ -10,6 +10,7 @@ import { hashPassword } from "~/.server/accounts/passwords";
 import * as basket from "~/.server/basket/service";
 import * as catalog from "~/.server/catalog/service";
 import * as checkout from "~/.server/checkout/service";
+import * as flows from "~/.server/flows/place-order";
 import * as geo from "~/.server/geo/service";
 import * as notes from "~/.server/notes/service";
 import * as orders from "~/.server/orders/service";
@@ -73,7 +74,7 @@ async function placeOrder(app: AppContext, userId: number, withNote: boolean, li
   if (!card.ok) throw new Error(card.message);
   await checkout.savePayment(app, b.id, MEMBER.email, { mode: "saved", savedCardId: card.card.cardId, saveCard: false, lastFour: "0008", cardType: "Mastercard" } as checkout.PaymentState);
   const ready = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
-  const r = await checkout.startPlaceOrder(app, { basket: ready, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+  const r = await flows.placeOrder(app, { basket: ready, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
   if (r.status !== "succeeded") throw new Error(`order not placed: ${JSON.stringify(r)}`);
   return (await orders.getByBasket(app.db, b.id))!;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestApp, type TestApp } from "../db/testing";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import { readOutbox, type OutboxMail } from "../mail/outbox";
 import { eq } from "drizzle-orm";
 import { orders as ordersTable } from "../db/schema/orders";

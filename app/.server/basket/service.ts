@@ -427,7 +427,11 @@ export class BasketNotOpen extends Error {}
  * The basket locked for placing its order, priced from the database inside `tx` (not the process cache).
  * Throws BasketNotOpen when it was ordered or merged meanwhile.
  */
-export async function lockForOrder(tx: Tx, app: AppContext, basketId: number, owner: { userId: number | null }): Promise<BasketView> {
+/**
+ * The basket locked and priced from the database for placing. `heldBy`: its checkout hold, whose code use and
+ * points count as the basket's own (not as taken by someone else).
+ */
+export async function lockForOrder(tx: Tx, app: AppContext, basketId: number, owner: { userId: number | null; heldBy?: number | null }): Promise<BasketView> {
   const row = await repo.lockById(tx, basketId);
   if (!row || row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
   const rows = await repo.itemsOf(tx, row.id);
@@ -435,9 +439,14 @@ export async function lockForOrder(tx: Tx, app: AppContext, basketId: number, ow
   // no process-cache read here (a cold cache would query outside `tx`): box pictures are not needed to order
   const settings = await getSettings(app, tx);
   const boxes = new Map<string, BoxType>();
-  const promo = row.promoId === null ? null : await promos.stillUsable(app, tx, row.promoId, { userId: owner.userId });
-  const points = owner.userId !== null ? await loyalty.available(app, owner.userId, tx) : null;
+  const promo = row.promoId === null ? null : await promos.stillUsable(app, tx, row.promoId, { userId: owner.userId }, owner.heldBy);
+  const points = owner.userId !== null ? await loyalty.available(app, owner.userId, tx, owner.heldBy) : null;
   return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
+}
+
+/** Locks the basket's row for the caller's transaction (placing takes it first, so two confirms queue). */
+export async function lockRow(tx: Tx, basketId: number): Promise<void> {
+  await repo.lockById(tx, basketId);
 }
 
 export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Promise<void> {

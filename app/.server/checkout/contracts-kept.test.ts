@@ -7,6 +7,7 @@ import { orders } from "../db/schema/orders";
 import { jobs } from "../db/schema/system";
 import * as basket from "../basket/service";
 import * as checkout from "./service";
+import { placeOrder } from "../flows/place-order";
 import * as geo from "../geo/service";
 import * as payments from "../payments/service";
 import * as printing from "../printing/service";
@@ -65,7 +66,7 @@ describe("contracts delivered and kept (issue 26 §3)", () => {
     // what the confirm step shows (its loader builds the same input)
     const shown = checkout.contractInput(b, await checkout.getState(app, b.id), istanbulDate(app.clock.now()))!;
     const shownTexts = [contractText(preInformationForm(shown)), contractText(distanceSalesContract(shown))];
-    const placed = await checkout.startPlaceOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+    const placed = await placeOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
     expect(placed.status).toBe("succeeded");
     const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
     const kept = readAcceptedContracts(order!.contracts)!;
@@ -111,7 +112,7 @@ describe("contracts delivered and kept (issue 26 §3)", () => {
       [true, false],
       [false, true],
     ] as const) {
-      const r = await checkout.startPlaceOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo, acceptContract });
+      const r = await placeOrder(app, { basket: b, userId, ip: "127.0.0.1", acceptPreInfo, acceptContract });
       expect(r).toMatchObject({ status: "failed", message: "Sözleşme onayı bekleniyor" });
     }
     expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);

@@ -12,6 +12,7 @@ import { jobs } from "../db/schema/system";
 import * as basket from "../basket/service";
 import * as catalog from "../catalog/service";
 import * as checkout from "./service";
+import { placeOrder } from "../flows/place-order";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
 import * as management from "../management/service";
@@ -171,7 +172,7 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
         }
         expect(saved).toMatchObject({ ok: true });
         await checkout.savePayment(app, b.id, member.email, card);
-        const placed = await checkout.startPlaceOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: member.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+        const placed = await placeOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: member.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
         expect(placed.status, JSON.stringify(placed)).toBe("succeeded");
         const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
         // stored

@@ -8,6 +8,7 @@ import { orders } from "../db/schema/orders";
 import * as basket from "../basket/service";
 import * as catalog from "../catalog/service";
 import * as checkout from "./service";
+import { placeOrder } from "../flows/place-order";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
 import * as payments from "../payments/service";
@@ -100,7 +101,7 @@ describe("the earliest day shown up front is the day checkout books (issue 27 §
         const saved = await checkout.saveDelivery(app, b, member.id, { ...form.data, readyDate: shownReady });
         expect(saved, `${time.label} ${name} ${line.option}`).toMatchObject({ ok: true });
         await checkout.savePayment(app, b.id, member.email, card);
-        const placed = await checkout.startPlaceOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: member.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
+        const placed = await placeOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: member.id, ip: "127.0.0.1", acceptPreInfo: true, acceptContract: true });
         expect(placed.status).toBe("succeeded");
         const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
         expect(order!.estimatedDelivery, `${time.label} ${name}`).toBe(line.date.dateISO);

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { users } from "../db/schema/accounts";
 import { catalogProducts } from "../db/schema/catalog";
 import { orders, orderLines } from "../db/schema/orders";
-import { paymentAttempts } from "../db/schema/payments";
+import { paymentAttempts, sandboxPayments } from "../db/schema/payments";
 import { promoCodes } from "../db/schema/promos";
 import { giftNotes } from "../db/schema/notes";
 import { jobs } from "../db/schema/system";
 import * as basket from "../basket/service";
 import * as catalog from "../catalog/service";
 import * as checkout from "./service";
+import { completeThreeDs, placeOrder, settleReconciled } from "../flows/place-order";
 import * as geo from "../geo/service";
 import * as delivery from "../delivery/service";
 import * as loyalty from "../loyalty/service";
@@ -86,11 +87,21 @@ async function savedCardOf(userId: number, email: string): Promise<checkout.Paym
 const NEW_CARD: checkout.PaymentState = { mode: "new", saveCard: false, cardHolder: "Ayşe Yılmaz", lastFour: "0008", cardType: "Mastercard" };
 
 const place_ = (b: checkout.OpenBasket, userId: number | null, card?: payments.CardInput) =>
-  checkout.startPlaceOrder(app, { basket: b, userId, ip: "127.0.0.1", card, acceptPreInfo: true, acceptContract: true });
+  placeOrder(app, { basket: b, userId, ip: "127.0.0.1", card, acceptPreInfo: true, acceptContract: true });
 
 async function stockOf(id: number) {
   const [row] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, id));
   return row!.stock;
+}
+
+/** Charges the sandbox provider took for these baskets (its own table, as its panel would show them), and how many it voided. */
+async function chargesAtProvider(basketIds: number[]): Promise<{ charged: number; voided: number }> {
+  if (basketIds.length === 0) return { charged: 0, voided: 0 };
+  const rows = await app.db
+    .select({ cancelled: sandboxPayments.cancelled })
+    .from(sandboxPayments)
+    .where(and(inArray(sandboxPayments.conversationId, basketIds.map((id) => `basket-${id}`)), eq(sandboxPayments.status, "success")));
+  return { charged: rows.length, voided: rows.filter((r) => r.cancelled).length };
 }
 
 describe("placing an order", () => {
@@ -105,7 +116,7 @@ describe("placing an order", () => {
     const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
     const page = await payments.challengePage(app, paymentId);
     const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
-    const done = await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    const done = await completeThreeDs(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
     expect(done).toMatchObject({ status: "succeeded", redirectTo: `/order/complete?odeme=${paymentId}` });
 
     const order = (await app.db.select().from(orders).where(eq(orders.basketId, b.id)))[0]!;
@@ -187,13 +198,59 @@ describe("placing an order", () => {
     expect(await stockOf(p!.id)).toBe(0);
     const [count] = await app.db.select({ n: sql<number>`count(*)::int` }).from(orderLines).where(eq(orderLines.productId, p!.id));
     expect(count!.n).toBe(8);
-    // the losers' charges (if any reached the provider) were voided: nobody pays without an order
     const paid = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_intents where status = 'succeeded' and order_ref in (${sql.join(
       buyers.map(({ b }) => sql`${`basket-${b.id}`}`),
       sql`, `,
     )})`);
     expect(Number((paid as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(8);
+    // issue 24 §3: the stock was held before any card was charged, so no loser was charged at all — counted at
+    // the provider (the sandbox's own books), not only in ours: exactly one charge per order, none voided
+    expect(await chargesAtProvider(buyers.map(({ b }) => b.id))).toEqual({ charged: 8, voided: 0 });
+    const winners = new Set((await app.db.select({ basketId: orders.basketId }).from(orders).innerJoin(orderLines, eq(orderLines.orderId, orders.id)).where(eq(orderLines.productId, p!.id))).map((r) => r.basketId));
+    expect(await chargesAtProvider(buyers.filter(({ b }) => !winners.has(b.id)).map(({ b }) => b.id))).toEqual({ charged: 0, voided: 0 });
   }, 240_000);
+
+  it("20 buyers racing for one single-use code: one discounted order; the others told at once and never charged", async () => {
+    const now = app.clock.now();
+    await app.db.insert(promoCodes).values({ code: "YARIS20", kind: "fixed", amount: 1000, maxUses: 1, createdAt: now });
+    const buyers = [];
+    for (let i = 0; i < 20; i++) {
+      const m = await member();
+      const owner = { sessionId: randomUUID(), userId: m.id };
+      await basket.addItem(app, owner, { productId: 10004, quantity: 1 });
+      expect(await basket.applyPromo(app, owner, "YARIS20", `10.2.0.${i}`)).toMatchObject({ ok: true });
+      buyers.push({ m, b: await readyBasket(owner, [], await savedCardOf(m.id, m.email), m.email) });
+    }
+    const results = await Promise.all(buyers.map(({ m, b }) => place_(b, m.id)));
+    expect(results.filter((r) => r.status === "succeeded")).toHaveLength(1);
+    const failed = results.filter((r) => r.status === "failed") as { kind: string; message: string }[];
+    expect(failed).toHaveLength(19);
+    for (const f of failed) expect(f).toMatchObject({ kind: "promo", message: expect.stringContaining("YARIS20") });
+    const discounted = await app.db.select().from(orders).where(eq(orders.promoCode, "YARIS20"));
+    expect(discounted).toHaveLength(1);
+    const [promo] = await app.db.select().from(promoCodes).where(eq(promoCodes.code, "YARIS20"));
+    expect(promo!.usedCount).toBe(1);
+    expect(await chargesAtProvider(buyers.map(({ b }) => b.id))).toEqual({ charged: 1, voided: 0 });
+  }, 240_000);
+
+  it("a hold is let go when the 3-D Secure payment fails, and one left by an abandoned payment expires", async () => {
+    const owner = { sessionId: randomUUID(), userId: null };
+    const b = await readyBasket(owner, [{ productId: 10007, quantity: 2 }], NEW_CARD, "birakan@example.com");
+    const before = await stockOf(10007);
+    const start = await place_(b, null, testCard("5528790000000008"));
+    expect(start.status).toBe("challenge");
+    // held while the buyer is on the bank's page
+    expect(await stockOf(10007)).toBe(before === null ? null : before - 2);
+    // the buyer walks away: after the hold's lifetime the periodic task gives the stock back
+    app.clock.advance((checkout.HOLD_TTL_SECONDS + 1) * 1000);
+    try {
+      const report = await settleReconciled(app);
+      expect(report.holdsReleased).toBeGreaterThanOrEqual(1);
+      expect(await stockOf(10007)).toBe(before);
+    } finally {
+      app.clock.advance(-(checkout.HOLD_TTL_SECONDS + 1) * 1000);
+    }
+  });
 
   it("12 buyers for a ready date with room for 5: exactly 5 orders that day, the others sent back to choose another", async () => {
     const buyers = [];
@@ -215,8 +272,8 @@ describe("placing an order", () => {
       const failed = results.filter((r) => r.status === "failed") as { message: string; goTo?: string }[];
       expect(failed).toHaveLength(7);
       for (const f of failed) {
-        expect(f.message).toContain(checkoutTr.confirm.deliveryChanged);
-        expect(f.goTo).toBe("/order/delivery");
+        expect(f).toMatchObject({ kind: "ready_date_full", goTo: "/order/delivery" });
+        expect(f.message).toContain("kartınızdan çekim yapılmadı");
       }
       expect(await dayCount()).toBe(before + 5);
       // nobody pays without an order: the losers' charges were voided
@@ -225,6 +282,8 @@ describe("placing an order", () => {
         sql`, `,
       )})`);
       expect(Number((paid as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(5);
+      // the day was held before the payment: the seven losers were never charged at the provider
+      expect(await chargesAtProvider(buyers.map(({ b }) => b.id))).toEqual({ charged: 5, voided: 0 });
     } finally {
       await delivery.updateSetting(app, "capacityPerDay", was);
     }
@@ -238,7 +297,7 @@ describe("placing an order", () => {
     const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
     const page = await payments.challengePage(app, paymentId);
     const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
-    const done = await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    const done = await completeThreeDs(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
     expect(done).toMatchObject({ status: "failed", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
     expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
     expect(await stockOf(10005)).toBe(before);
@@ -251,8 +310,9 @@ describe("placing an order", () => {
   it("refuses to confirm without both agreements, and sends a changed delivery back to its step", async () => {
     const owner = { sessionId: randomUUID(), userId: null };
     const b = await readyBasket(owner, [{ productId: 10006, quantity: 1 }], NEW_CARD, "kural@example.com");
-    expect(await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "1", acceptPreInfo: true, acceptContract: false })).toEqual({
+    expect(await placeOrder(app, { basket: b, userId: null, ip: "1", acceptPreInfo: true, acceptContract: false })).toEqual({
       status: "failed",
+      kind: "agreements",
       message: checkoutTr.confirm.waiting,
     });
     // the chosen ready date passes (two days later): the option is no longer what was chosen
@@ -319,7 +379,7 @@ describe("quick membership", () => {
     const paymentId = (start as { challengeUrl: string }).challengeUrl.split("/").pop()!;
     const page = await payments.challengePage(app, paymentId);
     const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
-    await payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+    await completeThreeDs(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
     const [u] = await app.db.select().from(users).where(eq(users.email, "hizli.uye@example.com"));
     expect(await memberOrders(app, u!.id)).toHaveLength(0); // not activated yet: the address is not proven
     // activation (by the mailed code) proves the address

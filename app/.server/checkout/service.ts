@@ -1,41 +1,24 @@
 /**
- * Checkout (issue 8): the four steps' state per basket, and placing the order.
- *
- * Placing is one operation per basket, split around the card payment:
- *  1. `startPlaceOrder` re-validates everything (basket prices, delivery option at this moment, stock, agreements)
- *     and asks the payments module to charge `needToPay` with the basket as idempotency key (`basket-<id>`):
- *     a double click, a retry or a second tab gets 'processing' or the stored outcome — never a second charge.
- *  2. When the charge succeeds (at once for a saved card, or in the 3-D Secure callback) the payments module runs
- *     the hook `checkout.placeOrder` exactly once, inside the transaction that records the success. The hook locks
- *     the basket, re-prices it, reserves stock (rows locked in id order), creates the order with its number,
- *     consumes the promo use and the points, marks the basket ordered, creates the gift note and queues the
- *     confirmation mail. If anything fails (stock gone meanwhile, basket changed) the hook throws: nothing is
- *     written and the payment is voided at the provider.
+ * Checkout (issue 8): the four steps' state per basket, the checks before placing, and the hold a basket takes
+ * before its payment (issue 24 §3). Placing the order itself is a flow: app/.server/flows/place-order.ts.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import type { AppContext } from "../context";
-import type { DbOrTx, Tx } from "../db/client";
-import { checkoutStates, savedAddresses } from "../db/schema/checkout";
+import type { DbOrTx } from "../db/client";
 import * as basketService from "../basket/service";
-import * as catalog from "../catalog/service";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
-import * as loyalty from "../loyalty/service";
 import * as orders from "../orders/service";
-import * as payments from "../payments/service";
-import * as promos from "../promos/service";
-import * as notes from "../notes/service";
 import * as campaigns from "../campaigns/service";
 import * as printing from "../printing/service";
 import { queueMail } from "../mail/service";
-import * as alerts from "../alerts/service";
 import { hit, perClient } from "../ratelimit/service";
 import { getSettings } from "../settings/service";
 import { discountLabel, withDelivery, type Summary } from "~/shared/amounts";
-import type { CardType } from "~/shared/card";
+import { CARD_TYPES } from "~/shared/card";
 import { formatDayTr, istanbulDate, type IsoDate } from "~/shared/clock";
 import { formatAmount, formatCost } from "~/shared/money";
-import type { DeliveryForm } from "~/shared/checkout-forms";
+import { deliveryFormSchema, OPTION_VALUES, type DeliveryForm } from "~/shared/checkout-forms";
 import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
@@ -45,6 +28,7 @@ import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { paymentChoice } from "./installments";
 import { installmentRows } from "~/shared/installments";
 import { installmentsTr } from "~/shared/texts/installments.tr";
+import * as repo from "./repo";
 
 export type BasketView = basketService.BasketView;
 /** A basket that exists (checkout state is keyed on its id). */
@@ -52,61 +36,70 @@ export type OpenBasket = BasketView & { id: number };
 
 // ─── state ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface AddressObj {
-  delFullName: string;
-  delAddress: string;
-  delCityName: string;
-  delCountyName: string;
-  delNeighName: string;
-  delPhoneNumber: string;
-  delCityId: number;
-  delCountyId: number;
-  delNeighId: number | null;
-  invFullName: string;
-  invAddress: string;
-  invCityName: string;
-  invCountyName: string;
-  invNeighName: string;
-  invPhoneNumber: string;
-  invCityId: number;
-  invCountyId: number;
-  invNeighId: number | null;
-  firmName: string;
-  taxAuthority: string;
-  TID: string;
-  type: "Individual" | "Corporate";
-  isSingleAddress: 0 | 1;
-}
+/**
+ * The steps' state is stored as JSON; it is parsed with these schemas when read (a value that no longer fits is
+ * dropped, and the buyer is asked for that step again), never cast.
+ */
+const addressObjSchema = z.object({
+  delFullName: z.string(),
+  delAddress: z.string(),
+  delCityName: z.string(),
+  delCountyName: z.string(),
+  delNeighName: z.string(),
+  delPhoneNumber: z.string(),
+  delCityId: z.number(),
+  delCountyId: z.number(),
+  delNeighId: z.number().nullable(),
+  invFullName: z.string(),
+  invAddress: z.string(),
+  invCityName: z.string(),
+  invCountyName: z.string(),
+  invNeighName: z.string(),
+  invPhoneNumber: z.string(),
+  invCityId: z.number(),
+  invCountyId: z.number(),
+  invNeighId: z.number().nullable(),
+  firmName: z.string(),
+  taxAuthority: z.string(),
+  TID: z.string(),
+  type: z.enum(["Individual", "Corporate"]),
+  isSingleAddress: z.union([z.literal(0), z.literal(1)]),
+});
+export type AddressObj = z.infer<typeof addressObjSchema>;
 
-export interface ChosenDeliveryState {
-  option: string;
-  deliveryType: "Carrier" | "Delivery" | "Store";
-  deliveryDetails: string;
+const isoDate = z.iso.date() as unknown as z.ZodType<IsoDate>;
+const chosenSchema = z.object({
+  option: z.enum(OPTION_VALUES),
+  deliveryType: z.enum(["Carrier", "Delivery", "Store"]),
+  deliveryDetails: z.string(),
   /** Store: the pickup place's code and its name and address as shown. */
-  location?: string | null;
-  locationName?: string | null;
-  toBeReady: IsoDate;
-  estimatedDelivery: IsoDate;
-  price: number;
-}
+  location: z.string().nullish(),
+  locationName: z.string().nullish(),
+  toBeReady: isoDate,
+  estimatedDelivery: isoDate,
+  price: z.number().int(),
+});
+export type ChosenDeliveryState = z.infer<typeof chosenSchema>;
 
+const deliveryStateSchema = z.object({ form: z.unknown(), addressObj: addressObjSchema, chosen: chosenSchema });
 export interface DeliveryState {
   form: DeliveryForm;
   addressObj: AddressObj;
   chosen: ChosenDeliveryState;
 }
 
-export interface PaymentState {
-  mode: "new" | "saved";
-  savedCardId?: number;
-  saveCard: boolean;
-  cardHolder?: string;
-  lastFour?: string;
-  cardType?: CardType;
+const paymentStateSchema = z.object({
+  mode: z.enum(["new", "saved"]),
+  savedCardId: z.number().int().optional(),
+  saveCard: z.boolean(),
+  cardHolder: z.string().optional(),
+  lastFour: z.string().optional(),
+  cardType: z.enum(CARD_TYPES).optional(),
   /** Installments (issue 27): the count chosen on the payment step and the card's BIN it was priced for. */
-  installment?: number;
-  bin?: string;
-}
+  installment: z.number().int().positive().optional(),
+  bin: z.string().optional(),
+});
+export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 export interface CheckoutState {
   delivery: DeliveryState | null;
@@ -117,26 +110,40 @@ export interface CheckoutState {
   campaign: campaigns.Coverage | null;
 }
 
+function parseDelivery(app: AppContext, basketId: number, value: unknown): DeliveryState | null {
+  if (value === null || value === undefined) return null;
+  const d = deliveryStateSchema.safeParse(value);
+  const form = d.success ? deliveryFormSchema.safeParse(d.data.form) : null;
+  if (!d.success || !form?.success) {
+    app.log.warn({ basketId }, "stored delivery step no longer fits its schema: asked again");
+    return null;
+  }
+  return { form: form.data, addressObj: d.data.addressObj, chosen: d.data.chosen };
+}
+
+function parsePayment(app: AppContext, basketId: number, value: unknown): PaymentState | null {
+  if (value === null || value === undefined) return null;
+  const p = paymentStateSchema.safeParse(value);
+  if (!p.success) app.log.warn({ basketId }, "stored payment step no longer fits its schema: asked again");
+  return p.success ? p.data : null;
+}
+
 const EMPTY: CheckoutState = { delivery: null, email: null, payment: null, guestChosen: false, campaign: null };
 
 export async function getState(app: AppContext, basketId: number, db: DbOrTx = app.db): Promise<CheckoutState> {
-  const [row] = await db.select().from(checkoutStates).where(eq(checkoutStates.basketId, basketId));
+  const row = await repo.findState(db, basketId);
   if (!row) return EMPTY;
   return {
-    delivery: (row.delivery as DeliveryState | null) ?? null,
+    delivery: parseDelivery(app, basketId, row.delivery),
     email: row.email,
-    payment: (row.payment as PaymentState | null) ?? null,
+    payment: parsePayment(app, basketId, row.payment),
     guestChosen: row.guestChosen === 1,
     campaign: row.campaign === "FreeCity" || row.campaign === "HEDEF81" ? row.campaign : null,
   };
 }
 
-async function patchState(app: AppContext, basketId: number, patch: Partial<typeof checkoutStates.$inferInsert>): Promise<void> {
-  const now = app.clock.now();
-  await app.db
-    .insert(checkoutStates)
-    .values({ basketId, ...patch, updatedAt: now })
-    .onConflictDoUpdate({ target: checkoutStates.basketId, set: { ...patch, updatedAt: now } });
+async function patchState(app: AppContext, basketId: number, patch: repo.StatePatch): Promise<void> {
+  await repo.upsertState(app.db, basketId, patch, app.clock.now());
 }
 
 /** Moves the checkout state of a guest basket to the member's basket after sign-in (nothing entered is lost). */
@@ -287,13 +294,9 @@ export interface SavedAddress {
 
 async function saveAddress(app: AppContext, userId: number, form: DeliveryForm): Promise<void> {
   const d = form.delivery;
-  const existing = await app.db
-    .select({ id: savedAddresses.id })
-    .from(savedAddresses)
-    .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.fullName, d.fullName), eq(savedAddresses.address, d.address), eq(savedAddresses.countyId, d.countyId)));
-  if (existing.length) return;
+  if (await repo.findAddress(app.db, userId, d)) return;
   const corporate = form.invoiceType === "Corporate";
-  await app.db.insert(savedAddresses).values({
+  await repo.insertAddress(app.db, {
     userId,
     addrName: d.addrName,
     fullName: d.fullName,
@@ -310,7 +313,7 @@ async function saveAddress(app: AppContext, userId: number, form: DeliveryForm):
 }
 
 export async function listAddresses(app: AppContext, userId: number): Promise<SavedAddress[]> {
-  const rows = await app.db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).orderBy(savedAddresses.id);
+  const rows = await repo.addressesOf(app.db, userId);
   return Promise.all(
     rows.map(async (r) => {
       const n = await names(app, { cityId: r.cityId, countyId: r.countyId, areaId: r.areaId ?? undefined });
@@ -356,20 +359,26 @@ export async function guestSaveLimited(app: AppContext, ip: string): Promise<{ e
 
 // ─── step 3: confirm and place ──────────────────────────────────────────────────────────────────
 
-export const PLACE_ORDER_HOOK = "checkout.placeOrder";
+/** Why placing stopped, typed: pages choose their notice by `kind`, never by the start of the Turkish text. */
+export type RefusalKind =
+  | "agreements"
+  | "basket"
+  | "delivery"
+  | "payment_step"
+  | "campaign"
+  | "out_of_stock"
+  | "ready_date_full"
+  | "promo"
+  | "points"
+  | "payment"
+  | "system";
 
 export type PlaceResult =
   | { status: "succeeded"; paymentId: string | null; orderPublicId: string }
   | { status: "challenge"; challengeUrl: string }
   | { status: "processing" }
-  | { status: "failed"; message: string; goTo?: "/order/delivery" | "/order/payment" | "/order/confirm" | "/basket" };
-
-export class OutOfStock extends payments.OrderRefused {
-  constructor(readonly productName: string) {
-    super(`out of stock: ${productName}`);
-  }
-}
-export class BasketChanged extends payments.OrderRefused {}
+  | { status: "failed"; kind: RefusalKind; message: string; goTo?: "/order/delivery" | "/order/payment" | "/order/confirm" | "/basket" };
+export type PlaceRefusal = Extract<PlaceResult, { status: "failed" }>;
 
 /** HEDEF81 holds exactly one introduction package (the basket was reduced to it when the buyer joined). */
 function hedef81Basket(basket: BasketView): boolean {
@@ -436,138 +445,168 @@ export function contractInput(basket: BasketView, state: CheckoutState, date: Is
   };
 }
 
-interface HookContext {
-  basketId: number;
-  userId: number | null;
-  email: string;
-  expected: number;
-  deliveryPrice: number;
-}
+/**
+ * What the place-order flow keeps with the payment (payment_intents.context) to finish the order when the charge
+ * succeeds later (3-D Secure return, reconcile): parsed with this schema when read back.
+ */
+export const placeContextSchema = z.object({
+  basketId: z.number().int(),
+  /** The checkout hold made for this payment: the order is made from its draft. */
+  holdId: z.number().int(),
+  userId: z.number().int().nullable(),
+  email: z.string(),
+  /** What the buyer was asked to pay (kuruş). */
+  expected: z.number().int(),
+});
+export type PlaceContext = z.infer<typeof placeContextSchema>;
 
-/** Re-validates the basket for confirming: the delivery choice still open now, stock still there. */
-async function revalidate(app: AppContext, basket: OpenBasket, state: CheckoutState): Promise<PlaceResult | null> {
-  if (basket.items.length === 0 || basket.items.some((i) => !i.available)) return { status: "failed", message: checkoutTr.confirm.basketChanged, goTo: "/basket" };
-  if (!state.delivery) return { status: "failed", message: checkoutTr.confirm.deliveryChanged, goTo: "/order/delivery" };
-  if (!state.email || !state.payment) return { status: "failed", message: checkoutTr.payment.invalid, goTo: "/order/payment" };
+/** Checks a basket before placing: lines available, every step done, a joined campaign and the delivery choice still open now. */
+export async function checkReady(app: AppContext, basket: OpenBasket, state: CheckoutState): Promise<PlaceRefusal | null> {
+  const C = checkoutTr.confirm;
+  if (basket.items.length === 0 || basket.items.some((i) => !i.available)) return { status: "failed", kind: "basket", message: C.basketChanged, goTo: "/basket" };
+  if (!state.delivery) return { status: "failed", kind: "delivery", message: C.deliveryChanged, goTo: "/order/delivery" };
+  if (!state.email || !state.payment) return { status: "failed", kind: "payment_step", message: checkoutTr.payment.invalid, goTo: "/order/payment" };
   if (state.campaign) {
     const offer = await campaigns.forCity(app, state.delivery.addressObj.delCityId);
     if (offer?.coverage !== state.campaign || (state.campaign === "HEDEF81" && !hedef81Basket(basket))) {
       await patchState(app, basket.id, { campaign: null });
-      return { status: "failed", message: checkoutTr.confirm.campaignGone, goTo: "/order/confirm" };
+      return { status: "failed", kind: "campaign", message: C.campaignGone, goTo: "/order/confirm" };
     }
   }
   const again = await chooseFor(app, basket, state.delivery.form);
   // a joined campaign sets the delivery fee itself (free), so only the option and its date must still hold
   const priceMoved = !state.campaign && again.ok && again.chosen.price !== state.delivery.chosen.price;
   if (!again.ok || priceMoved || again.chosen.toBeReady !== state.delivery.chosen.toBeReady) {
-    return { status: "failed", message: checkoutTr.confirm.deliveryChanged, goTo: "/order/delivery" };
-  }
-  // stock as it is in the database now (the process cache may lag behind another buyer's order)
-  const products = (await catalog.pricesFor(app.db, basket.items.map((i) => i.productId))).values();
-  const need = new Map<number, number>();
-  for (const i of basket.items) need.set(i.productId, (need.get(i.productId) ?? 0) + i.quantity);
-  for (const p of products) {
-    const q = need.get(p.id) ?? 0;
-    if (p.stock !== null && p.stock < q) return { status: "failed", message: fmt(checkoutTr.confirm.outOfStock, { name: p.name }), goTo: "/basket" };
+    return { status: "failed", kind: "delivery", message: C.deliveryChanged, goTo: "/order/delivery" };
   }
   return null;
 }
 
-export async function startPlaceOrder(
-  app: AppContext,
-  input: {
-    basket: OpenBasket;
-    /** The basket's checkout state as the caller has just read it in this request (read here when not given). */
-    state?: CheckoutState;
-    userId: number | null;
-    ip: string;
-    card?: payments.CardInput;
-    /** The installment total the confirm step showed (issue 27): priced again by the payments module. */
-    installmentTotal?: number;
-    acceptPreInfo: boolean;
-    acceptContract: boolean;
-  },
-): Promise<PlaceResult> {
-  const { basket } = input;
-  if (!input.acceptPreInfo || !input.acceptContract) return { status: "failed", message: checkoutTr.confirm.waiting };
-  const state = input.state ?? (await getState(app, basket.id));
-  const problem = await revalidate(app, basket, state);
-  if (problem) return problem;
-  const d = state.delivery!;
-  const pay = state.payment!;
-  const amounts = finalAmounts(basket, state);
-  const context: HookContext = { basketId: basket.id, userId: input.userId, email: state.email!, expected: amounts.needToPay, deliveryPrice: d.chosen.price };
-
-  if (amounts.needToPay === 0) {
-    // fully paid by points and a free delivery: no card payment to take
-    const order = await app.db.transaction((tx) => placeInTx(app, tx, context, null));
-    return { status: "succeeded", paymentId: null, orderPublicId: order.publicId };
-  }
-  if (pay.mode === "new" && !input.card) return { status: "failed", message: checkoutTr.payment.cardMissing, goTo: "/order/payment" };
-  const [name, ...rest] = d.addressObj.invFullName.split(/\s+/);
-  const outcome = await payments.startPayment(app, {
-    orderRef: `basket-${basket.id}`,
-    amount: amounts.needToPay,
-    buyer: {
-      id: input.userId ? `user-${input.userId}` : `guest-${basket.id}`,
-      name: name ?? d.addressObj.invFullName,
-      surname: rest.join(" ") || (name ?? ""),
-      email: state.email!,
-      phone: `+90${d.addressObj.invPhoneNumber}`,
-      identityNumber: d.addressObj.TID.length === 11 ? d.addressObj.TID : undefined,
-      address: `${d.addressObj.invAddress}, ${d.addressObj.invCountyName}`,
-      city: d.addressObj.invCityName,
-      ip: input.ip,
-    },
-    ...(pay.mode === "saved" && pay.savedCardId ? { savedCardId: pay.savedCardId } : { card: input.card }),
-    saveCard: Boolean(input.userId && pay.saveCard && pay.mode === "new"),
-    userId: input.userId,
-    installment: paymentChoice(pay.installment ? { count: pay.installment, bin: pay.bin } : null, input.installmentTotal),
-    hook: PLACE_ORDER_HOOK,
-    hookContext: context,
-    returnUrl: "/order/complete",
-    description: `Sepet ${basket.id}`,
-  });
-  switch (outcome.status) {
-    case "succeeded": {
-      const order = await orders.getByPaymentRef(app, outcome.paymentId);
-      if (!order) return { status: "failed", message: checkoutTr.confirm.failedNetwork };
-      return { status: "succeeded", paymentId: outcome.paymentId, orderPublicId: order.publicId };
-    }
-    case "challenge":
-      return { status: "challenge", challengeUrl: outcome.challengeUrl };
-    case "processing":
-      return { status: "processing" };
-    case "failed": {
-      // the charge was voided because the order could not be taken: say why (e.g. someone bought the last one)
-      const again = await revalidate(app, basket, await getState(app, basket.id));
-      return again && again.status === "failed" ? { ...again, message: `${outcome.message}. ${again.message}` } : { status: "failed", message: outcome.message };
-    }
+/** The Turkish answer for each thing that can run out before a payment (issue 24 §3): the buyer was not charged. */
+export function ranOut(kind: "out_of_stock" | "ready_date_full" | "promo" | "points" | "basket" | "campaign", detail = ""): PlaceRefusal {
+  const C = checkoutTr.confirm;
+  switch (kind) {
+    case "out_of_stock":
+      return { status: "failed", kind, message: fmt(C.outOfStock, { name: detail }), goTo: "/basket" };
+    case "ready_date_full":
+      return { status: "failed", kind, message: fmt(C.readyDateFull, { date: detail ? formatDayTr(detail as IsoDate) : "" }), goTo: "/order/delivery" };
+    case "promo":
+      return { status: "failed", kind, message: fmt(C.promoUsedUp, { code: detail }), goTo: "/basket" };
+    case "points":
+      return { status: "failed", kind, message: C.pointsChanged, goTo: "/basket" };
+    case "campaign":
+      return { status: "failed", kind, message: C.campaignGone, goTo: "/order/confirm" };
+    case "basket":
+      return { status: "failed", kind, message: C.basketChanged, goTo: "/basket" };
   }
 }
 
-/** Everything that makes the order, inside one transaction. Throws to roll back (and void the payment). */
-export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, paymentId: string | null, paid?: { installment: number; price: number; amount: number }): Promise<orders.OrderRow> {
-  const existing = await orders.getByBasket(tx, ctx.basketId);
-  if (existing) return existing;
-  const basket = await basketService.lockForOrder(tx, app, ctx.basketId, { userId: ctx.userId });
-  const state = await getState(app, ctx.basketId, tx);
-  if (!state.delivery || basket.items.length === 0 || basket.items.some((i) => !i.available)) throw new BasketChanged("basket empty, changed or delivery missing");
-  const d = state.delivery;
+/** The buyer's details the payment provider asks for, from the invoice address of the delivery step. */
+export function buyerOf(state: CheckoutState, basketId: number, userId: number | null, ip: string) {
+  const a = state.delivery!.addressObj;
+  const [name, ...rest] = a.invFullName.split(/\s+/);
+  return {
+    id: userId ? `user-${userId}` : `guest-${basketId}`,
+    name: name ?? a.invFullName,
+    surname: rest.join(" ") || (name ?? ""),
+    email: state.email!,
+    phone: `+90${a.invPhoneNumber}`,
+    identityNumber: a.TID.length === 11 ? a.TID : undefined,
+    address: `${a.invAddress}, ${a.invCountyName}`,
+    city: a.invCityName,
+    ip,
+  };
+}
+
+// ─── holds (issue 24 §3) ────────────────────────────────────────────────────────────────────────
+
+/**
+ * How long a hold lasts without a finished payment: longer than a 3-D Secure challenge may stay open
+ * (payments.CHALLENGE_TTL_SECONDS, 30 minutes) plus a reconcile round, so a buyer who completes the bank's
+ * page in time always finds their goods held.
+ */
+export const HOLD_TTL_SECONDS = 35 * 60;
+
+const holdLinesSchema = z.array(z.object({ productId: z.number().int(), quantity: z.number().int().positive() }));
+export type HoldLine = z.infer<typeof holdLinesSchema>[number];
+
+export interface MailLine {
+  label: string;
+  lineTotal: number;
+}
+
+/** The order as confirmed (orders' fields and lines, and the mail's lines), stored with the hold. */
+const draftSchema = z.object({
+  order: z.object({
+    userId: z.number().int().nullable(),
+    email: z.string(),
+    deliveryType: z.string(),
+    deliveryDetails: z.string(),
+    readyDate: z.string(),
+    estimatedDelivery: z.string().nullable(),
+    pickupLocation: z.string().nullable(),
+    pickupPlace: z.string().nullable(),
+    address: addressObjSchema,
+    giftNote: z.string(),
+    mediaLink: z.string(),
+    promoCode: z.string().nullable(),
+    productTotal: z.number().int(),
+    deliveryCost: z.number().int(),
+    discountAmount: z.number().int(),
+    usedBonus: z.number().int(),
+    needToPay: z.number().int(),
+    taxSnapshot: z.object({ deliveryRateBp: z.number().int(), groupRatesBp: z.record(z.string(), z.number()) }),
+    /** checkout/contracts acceptedContracts(): read back with readAcceptedContracts. */
+    contracts: z.unknown(),
+    basketId: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      productId: z.number().int(),
+      variant: z.string(),
+      boxType: z.string().nullable(),
+      name: z.string(),
+      packageContent: z.string(),
+      thumbName: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      originalPrice: z.number().int(),
+      taxRateBp: z.number().int(),
+    }),
+  ),
+  mailLines: z.array(z.object({ label: z.string(), lineTotal: z.number().int() })),
+  wantsNote: z.boolean(),
+});
+export type OrderDraft = z.infer<typeof draftSchema>;
+
+/** What a basket holds before its payment: stock per product, its ready date, its code use, its points, and the order as confirmed. */
+export interface HoldPlan {
+  basketId: number;
+  userId: number | null;
+  email: string;
+  lines: HoldLine[];
+  readyDate: IsoDate;
+  promo: { id: number; code: string; discount: number } | null;
+  usedBonus: number;
+  needToPay: number;
+  hedef81CityId: number | null;
+  draft: OrderDraft;
+}
+
+/** The plan of a hold for this basket as it is now (priced from the database) with the steps' state. */
+export async function holdPlan(app: AppContext, tx: DbOrTx, basketId: number, basket: BasketView, state: CheckoutState, userId: number | null): Promise<HoldPlan> {
+  const d = state.delivery!;
   const amounts = finalAmounts(basket, state);
-  if (amounts.needToPay !== ctx.expected) throw new BasketChanged(`amount changed ${ctx.expected} → ${amounts.needToPay}`);
-  const reserved = await catalog.reserveStock(tx, basket.items);
-  if (!reserved.ok) throw new OutOfStock(basket.items.find((i) => i.productId === reserved.productId)?.name ?? String(reserved.productId));
-  // stock changed: every process drops its cached stock when this commits (the rest of the catalogue stays)
-  await catalog.invalidateStock(app, tx);
+  const need = new Map<number, number>();
+  for (const i of basket.items) need.set(i.productId, (need.get(i.productId) ?? 0) + i.quantity);
+  const usesCode = state.campaign !== "HEDEF81" && basket.promo?.applies && amounts.discountAmount > 0;
   const settings = await getSettings(app, tx);
   const now = app.clock.now();
-  const order = await orders.createOrder(
-    app,
-    tx,
-    {
-      userId: ctx.userId,
-      email: ctx.email,
+  const contract = contractInput(basket, state, istanbulDate(now));
+  const draft: OrderDraft = {
+    order: {
+      userId,
+      email: state.email!,
       deliveryType: d.chosen.deliveryType,
       deliveryDetails: d.chosen.deliveryDetails,
       readyDate: d.chosen.toBeReady,
@@ -583,17 +622,12 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       discountAmount: amounts.discountAmount,
       usedBonus: amounts.usedBonus,
       needToPay: amounts.needToPay,
-      // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
-      installmentCount: paid?.installment ?? 1,
-      installmentInterest: paid ? paid.amount - paid.price : 0,
-      paidTotal: paid ? amounts.needToPay + paid.amount - paid.price : amounts.needToPay,
       taxSnapshot: { deliveryRateBp: settings.tax.deliveryRateBp, groupRatesBp: settings.tax.groupRatesBp },
       // the two documents exactly as accepted, with their version (issue 26 §3)
-      contracts: acceptedContracts(contractInput(basket, state, istanbulDate(now)), now),
-      basketId: ctx.basketId,
-      paymentRef: paymentId,
+      contracts: acceptedContracts(contract, now),
+      basketId,
     },
-    basket.items.map((i) => ({
+    lines: basket.items.map((i) => ({
       productId: i.productId,
       variant: i.variant,
       boxType: i.boxType || null,
@@ -605,30 +639,89 @@ export async function placeInTx(app: AppContext, tx: Tx, ctx: HookContext, payme
       originalPrice: i.originalPrice,
       taxRateBp: i.taxRateBp,
     })),
-    ctx.userId ? `user:${ctx.userId}` : "guest",
-  );
-  if (state.campaign === "HEDEF81" && !(await campaigns.claimHedef81(tx, app, d.addressObj.delCityId, order.id))) {
-    throw new BasketChanged("HEDEF81: another order reached this city first");
-  }
-  if (state.campaign !== "HEDEF81" && basket.promo?.applies && amounts.discountAmount > 0) {
-    const used = await promos.consumeUse(tx, app, { promoId: basket.promo.id, orderId: order.id, userId: ctx.userId, email: ctx.email, discount: amounts.discountAmount });
-    if (!used.ok) throw new BasketChanged(`promo: ${used.error}`);
-  }
-  if (amounts.usedBonus > 0) {
-    if (!ctx.userId) throw new BasketChanged("points without a member");
-    await loyalty.spend(app, tx, ctx.userId, amounts.usedBonus, order.id);
-  }
-  await basketService.markOrdered(tx, ctx.basketId, now);
-  if (paymentId) await payments.labelOrder(tx, paymentId, order.orderNumber);
-  const note = basket.notes || basket.link ? await notes.createForOrder(app, tx, order) : null;
-  await confirmationMail(app, tx, order, d, basket, note?.code ?? null);
-  await alerts.orderPlaced(app, tx, order);
-  // production capacity of the ready date, counted under a lock held until commit, so concurrent buyers cannot
-  // overbook the day; taken last, so placements for the same day wait on each other as briefly as possible
-  const { capacityPerDay } = await delivery.getConfig(app, tx);
-  if (!(await orders.holdCapacity(tx, d.chosen.toBeReady, capacityPerDay))) throw new BasketChanged(`ready date ${d.chosen.toBeReady} is full`);
-  return order;
+    mailLines: basket.items.map((i) => ({ label: `${i.quantity} × ${i.name}${i.variantName ? ` (${i.variantName})` : ""}`, lineTotal: i.lineTotal })),
+    wantsNote: Boolean(basket.notes || basket.link),
+  };
+  return {
+    basketId,
+    userId,
+    email: state.email!,
+    lines: [...need].sort((a, b) => a[0] - b[0]).map(([productId, quantity]) => ({ productId, quantity })),
+    readyDate: d.chosen.toBeReady,
+    promo: usesCode && basket.promo ? { id: basket.promo.id, code: basket.promo.code, discount: amounts.discountAmount } : null,
+    usedBonus: amounts.usedBonus,
+    needToPay: amounts.needToPay,
+    hedef81CityId: state.campaign === "HEDEF81" ? d.addressObj.delCityId : null,
+    draft,
+  };
 }
+
+/** Two confirms of an unchanged basket hold the same things: the second reuses the first's hold. */
+export function fingerprintOf(p: HoldPlan): string {
+  const { contracts: _c, ...order } = p.draft.order; // the acceptance time differs between two clicks
+  return JSON.stringify([p.lines, p.readyDate, p.promo, p.usedBonus, p.needToPay, p.userId, p.email, order, p.draft.lines]);
+}
+
+export type Hold = Omit<repo.HoldRow, "lines" | "draft"> & { lines: HoldLine[]; draft: OrderDraft };
+const toHold = (row: repo.HoldRow): Hold => ({ ...row, lines: holdLinesSchema.parse(row.lines), draft: draftSchema.parse(row.draft) });
+
+/** The plan a hold was taken for (to take it again from its draft when it was let go before its payment came). */
+export function planOf(h: Hold): HoldPlan {
+  const o = h.draft.order;
+  return {
+    basketId: h.basketId,
+    userId: h.userId,
+    email: o.email,
+    lines: h.lines,
+    readyDate: h.readyDate as IsoDate,
+    promo: h.promoId !== null ? { id: h.promoId, code: o.promoCode ?? "", discount: o.discountAmount } : null,
+    usedBonus: h.usedBonus,
+    needToPay: o.needToPay,
+    hedef81CityId: o.promoCode === "HEDEF81" ? o.address.delCityId : null,
+    draft: h.draft,
+  };
+}
+
+/** The basket's hold still 'held' (live or expired), locked for the caller's transaction. */
+export async function lockHeld(tx: DbOrTx, basketId: number): Promise<Hold | null> {
+  const row = await repo.lockHeld(tx, basketId);
+  return row ? toHold(row) : null;
+}
+
+/** A hold by id, locked for the caller's transaction (whatever its status). */
+export async function lockHold(tx: DbOrTx, holdId: number): Promise<Hold | null> {
+  const row = await repo.lockHold(tx, holdId);
+  return row ? toHold(row) : null;
+}
+
+export const isLive = (app: AppContext, h: Hold) => h.expiresAt.getTime() > app.clock.now().getTime();
+
+export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Promise<Hold> {
+  const now = app.clock.now();
+  return toHold(
+    await repo.insertHold(tx, {
+      basketId: p.basketId,
+      status: "held",
+      lines: p.lines,
+      readyDate: p.readyDate,
+      promoId: p.promo?.id ?? null,
+      usedBonus: p.usedBonus,
+      userId: p.userId,
+      draft: p.draft,
+      fingerprint: fingerprintOf(p),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
+    }),
+  );
+}
+
+export const extendHold = (app: AppContext, tx: DbOrTx, h: Hold) => repo.extendHold(tx, h.id, new Date(app.clock.now().getTime() + HOLD_TTL_SECONDS * 1000));
+/** Live holds on a ready date (they count against its capacity like orders); call under the date's lock. */
+export const liveHoldsOn = (app: AppContext, tx: DbOrTx, readyDate: string) => repo.countLiveOn(tx, readyDate, app.clock.now());
+export const markHoldOrdered = (tx: DbOrTx, holdId: number, orderId: number) => repo.finishHold(tx, holdId, { status: "ordered", orderId });
+export const markHoldReleased = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "released" });
+/** Baskets whose hold expired without an order (for the periodic release). */
+export const expiredHoldBaskets = (app: AppContext) => repo.expiredBaskets(app.db, app.clock.now());
 
 /** How long the invoice link in the confirmation mail works without signing in. */
 const INVOICE_LINK_TTL_MS = 30 * 86_400_000;
@@ -643,12 +736,12 @@ function contractAttachments(order: orders.OrderRow) {
 }
 
 /** The order confirmation (issue 8): items, amounts, delivery, the order's page and the gift note's address. */
-async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.OrderRow, d: DeliveryState, basket: BasketView, noteCode: string | null): Promise<void> {
+export async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.OrderRow, items: MailLine[], noteCode: string | null): Promise<void> {
   const m = checkoutTr.mail;
   const kept = order.contracts !== null;
   const money = (k: number) => formatAmount(k);
   const table: [string, string][] = [
-    ...basket.items.map((i): [string, string] => [`${i.quantity} × ${i.name}${i.variantName ? ` (${i.variantName})` : ""}`, money(i.lineTotal)]),
+    ...items.map((i): [string, string] => [i.label, money(i.lineTotal)]),
     [m.productTotal, money(order.productTotal)],
     [m.deliveryCost, formatCost(order.deliveryCost)],
     ...(order.discountAmount > 0 ? [[discountLabel(order.promoCode), `−${money(order.discountAmount)}`] as [string, string]] : []),
@@ -684,10 +777,6 @@ async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.Order
  */
 export async function forgetPerson(app: AppContext, tx: DbOrTx, userId: number): Promise<void> {
   const basketIds = await basketService.forgetPerson(tx, userId, app.clock.now());
-  await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
-  if (basketIds.length) await tx.delete(checkoutStates).where(inArray(checkoutStates.basketId, basketIds));
+  await repo.deleteAddressesOf(tx, userId);
+  await repo.deleteStates(tx, basketIds);
 }
-
-payments.onPaymentSucceeded(PLACE_ORDER_HOOK, async (tx, event, app) => {
-  await placeInTx(app, tx, event.context as HookContext, event.paymentId, event);
-});

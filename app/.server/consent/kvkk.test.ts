@@ -13,6 +13,7 @@ import { jobs } from "../db/schema/system";
 import * as accounts from "../accounts/service";
 import * as basket from "../basket/service";
 import * as checkout from "../checkout/service";
+import { placeOrder } from "../flows/place-order";
 import * as contact from "../contact/service";
 import * as geo from "../geo/service";
 import * as management from "../management/service";
@@ -20,7 +21,7 @@ import * as payments from "../payments/service";
 import * as retention from "../retention/service";
 import * as sms from "../sms/service";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import * as consent from "./service";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
 import { shownDates } from "~/shared/delivery-choice";
@@ -125,7 +126,7 @@ async function customerWithOrder(person: { name: string; email: string; phone: s
   const card = await payments.saveCardForUser(app, u!.id, person.email, { number: "5528790000000008", holder: person.name, expMonth: 12, expYear: 2030 });
   if (!card.ok) throw new Error(card.message);
   await checkout.savePayment(app, b.id, person.email, { mode: "saved", savedCardId: card.card.cardId, saveCard: false, lastFour: "0008", cardType: "Mastercard" });
-  const placed = await checkout.startPlaceOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: u!.id, ip: "10.7.7.7", acceptPreInfo: true, acceptContract: true });
+  const placed = await placeOrder(app, { basket: (await basket.getBasket(app, owner)) as checkout.OpenBasket, userId: u!.id, ip: "10.7.7.7", acceptPreInfo: true, acceptContract: true });
   if (placed.status !== "succeeded") throw new Error(JSON.stringify(placed));
   await contact.send(app, { name: person.name, email: person.email, findus: "instagram", news: true, message: `Telefonum ${person.phone}` }, "10.7.7.8");
   // an SMS sent to the buyer's mobile (written by the folder provider), as when the order ships

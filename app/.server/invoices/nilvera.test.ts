@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../db/testing";
 import * as orders from "../orders/service";
 import * as invoices from "./service";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import { jobs } from "../db/schema/system";
 import { EXAMPLE_SELLER } from "../seller/env";
 import { formatInvoiceNumber } from "~/shared/earsiv";

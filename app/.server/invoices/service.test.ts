@@ -7,7 +7,7 @@ import { loadConfig } from "../config";
 import * as orders from "../orders/service";
 import * as invoices from "./service";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import { jobs } from "../db/schema/system";
 import { invoices as invoiceTable } from "../db/schema/invoices";
 import { orderTaxes } from "../db/schema/orders";

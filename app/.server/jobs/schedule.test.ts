@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import * as accounts from "../accounts/service";
-import { PERIODIC_TASKS, startPeriodic, type PeriodicTask } from "./schedule";
+import { startPeriodic, type PeriodicTask } from "./schedule";
+import { PERIODIC_TASKS } from "../registry";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { enqueue, MAX_ATTEMPTS, runDueJobs } from "./service";
-import { JOB_HANDLERS } from "./handlers";
+import { JOB_HANDLERS } from "../registry";
 import { jobs } from "../db/schema/system";
 import { queueMail } from "../mail/service";
 import { readOutbox } from "../mail/outbox";

@@ -46,9 +46,18 @@ function dueToExpire(t: Totals): number {
 }
 
 /** Spendable points now: the balance less what has already expired. */
-export async function available(app: AppContext, userId: number, db: DbOrTx = app.db): Promise<number> {
+export async function available(app: AppContext, userId: number, db: DbOrTx = app.db, heldBy?: number | null): Promise<number> {
   const t = await totals(db, userId, app.clock.now());
-  return t.balance - dueToExpire(t);
+  return t.balance - dueToExpire(t) + (heldBy != null ? await heldSpend(db, heldBy) : 0);
+}
+
+/** Points a checkout hold has spent and not given back (0 once released or taken over by its order). */
+async function heldSpend(db: DbOrTx, holdId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(-sum(${loyaltyLedger.amount}), 0)::int` })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.holdId, holdId), sql`${loyaltyLedger.orderId} is null`));
+  return row?.n ?? 0;
 }
 
 /** Spends points for an order inside the caller's transaction; throws InsufficientPoints. */
@@ -57,6 +66,47 @@ export async function spend(app: AppContext, tx: DbOrTx, userId: number, amount:
   await lockMember(tx, userId);
   if ((await available(app, userId, tx)) < amount) throw new InsufficientPoints();
   await tx.insert(loyaltyLedger).values({ userId, kind: "spent", amount: -amount, orderId, createdAt: app.clock.now() });
+}
+
+/**
+ * Spends points for a basket whose payment is about to run (issue 24 §3), under the member's lock: the order made
+ * from the hold takes the spend over (`attachHeldSpend`); a released hold gets them back (`releaseHeldSpend`).
+ */
+export async function holdSpend(app: AppContext, tx: DbOrTx, userId: number, amount: number, holdId: number): Promise<void> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return;
+  await lockMember(tx, userId);
+  if ((await available(app, userId, tx)) < amount) throw new InsufficientPoints();
+  await tx.insert(loyaltyLedger).values({ userId, kind: "spent", amount: -amount, holdId, createdAt: app.clock.now() });
+}
+
+/** The order made from a hold takes over the points the hold spent. */
+export async function attachHeldSpend(tx: DbOrTx, holdId: number, orderId: number): Promise<void> {
+  await tx
+    .update(loyaltyLedger)
+    .set({ orderId })
+    .where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "spent"), sql`${loyaltyLedger.orderId} is null`));
+}
+
+/** Gives back what a released hold spent (a 'reversed' entry, as for a cancelled order). Idempotent. */
+export async function releaseHeldSpend(app: AppContext, tx: DbOrTx, holdId: number): Promise<void> {
+  const [spent] = await tx
+    .select()
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "spent"), sql`${loyaltyLedger.orderId} is null`));
+  if (!spent) return;
+  const [done] = await tx.select({ n: sql<number>`count(*)::int` }).from(loyaltyLedger).where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "reversed")));
+  if ((done?.n ?? 0) > 0) return;
+  const s = await getSettings(app, tx);
+  const now = app.clock.now();
+  await tx.insert(loyaltyLedger).values({
+    userId: spent.userId,
+    kind: "reversed",
+    amount: -spent.amount,
+    holdId,
+    note: "hold",
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + s.loyalty.validityDays * 86_400_000),
+  });
 }
 
 /** Gives back the points an order spent (order cancelled or payment failed after spending). Idempotent. */

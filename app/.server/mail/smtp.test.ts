@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { createTestApp, type TestApp } from "../db/testing";
 import { jobs } from "../db/schema/system";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import * as accounts from "../accounts/service";
 import { MAIL_JOB, queueMail, sendMailJob } from "./service";
 

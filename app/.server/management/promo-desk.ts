@@ -50,7 +50,8 @@ export async function promoDetail(app: AppContext, id: number, page: number) {
   const p = await promos.getById(app, id);
   if (!p) return null;
   const uses = await promos.usesPage(app, id, page, PROMOS_PAGE_SIZE);
-  const placed = await Promise.all(uses.rows.map((u) => orders.getById(app, u.orderId)));
+  // a use held by a basket whose payment is running has no order yet
+  const placed = await Promise.all(uses.rows.map((u) => (u.orderId === null ? null : orders.getById(app, u.orderId))));
   return {
     promo: promoView(p),
     uses: uses.rows.map((u, i) => ({

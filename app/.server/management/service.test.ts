@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../db/testing";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import { readOutbox, type OutboxMail } from "../mail/outbox";
 import { users, type UserRole } from "../db/schema/accounts";
 import { savedAddresses } from "../db/schema/checkout";

@@ -220,6 +220,14 @@ export async function holdCapacity(tx: DbOrTx, readyDate: string, capacityPerDay
   await repo.lockReadyDate(tx, readyDate);
   return (await repo.countForReadyDate(tx, readyDate)) <= capacityPerDay;
 }
+/**
+ * Locks a ready date's production capacity for the rest of the caller's transaction (other placements and holds
+ * for that date wait) and answers the orders it holds now.
+ */
+export async function lockCapacity(tx: DbOrTx, readyDate: string): Promise<number> {
+  await repo.lockReadyDate(tx, readyDate);
+  return repo.countForReadyDate(tx, readyDate);
+}
 /** Orders per ready date from `fromDate` to `toDate` inclusive ('YYYY-MM-DD' → count; days without orders absent), one query. */
 export const bookedCounts = (app: AppContext, fromDate: string, toDate: string) => repo.countByReadyDate(app.db, fromDate, toDate);
 /** Units sold per product since each given instant (null: all time); used by the catalogue's top five. */

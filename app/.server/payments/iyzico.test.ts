@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../db/testing";
 import { startFakeIyzico, type FakeIyzico } from "./fake-iyzico";
 import { createIyzicoGateway } from "./iyzico";
 import * as payments from "./service";
-import { TEST_BUYER, testCard } from "./testing";
+import { reconciled, settled, TEST_BUYER, testCard } from "./testing";
 
 /**
  * Contract of the iyzico adapter against a local server speaking the provider's shapes (no internet):
@@ -20,21 +20,26 @@ beforeAll(async () => {
   app = await createTestApp({
     env: { PAYMENT_PROVIDER: "iyzico", IYZICO_API_KEY: fake.apiKey, IYZICO_SECRET_KEY: fake.secretKey, IYZICO_BASE_URL: fake.url, PUBLIC_URL: "https://kurabiye.example" },
   });
-  payments.onPaymentSucceeded("iyzico.test", async (_tx, e) => {
-    hookRuns.push(e.orderRef);
-  });
 });
 afterAll(async () => {
   await app.close();
   await fake.close();
 });
 
+/** The test's stand-in for the place-order flow: books each charge and counts it per order ref. */
+const onPaid = async (_tx: unknown, e: payments.PaymentSucceeded) => void hookRuns.push(e.orderRef);
+const startPay = async (input: payments.StartPaymentInput) => settled(app, await payments.startPayment(app, input), onPaid);
+const complete = async (id: string, fields: Parameters<typeof payments.completeChallenge>[2]) => {
+  const r: Awaited<ReturnType<typeof payments.completeChallenge>> = await payments.completeChallenge(app, id, fields);
+  return r && r.status !== "rejected" ? settled(app, r, onPaid) : r;
+};
+
 const last = (path: string) => [...fake.requests].reverse().find((r) => r.path === path)!;
 
 /** Starts a 3-D Secure payment and returns the signed callback fields the bank would post. */
 async function challenged(number: string, extra: Partial<payments.StartPaymentInput> = {}) {
   const orderRef = ref();
-  const start = await payments.startPayment(app, { orderRef, amount: 12_345, buyer: TEST_BUYER, card: testCard(number), hook: "iyzico.test", ...extra });
+  const start = await startPay({ orderRef, amount: 12_345, buyer: TEST_BUYER, card: testCard(number), ...extra });
   return { orderRef, start };
 }
 
@@ -73,14 +78,14 @@ describe("iyzico adapter", () => {
 
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
     const fields = fake.callbackFor(providerId);
-    const done = await payments.completeChallenge(app, id, fields);
+    const done = await complete(id, fields);
     expect(done).toMatchObject({ status: "succeeded", amount: 12_345, card: { type: "Mastercard", lastFour: "0008" }, redirectTo: `/odeme/sonuc?odeme=${id}` });
     expect(last("/payment/3dsecure/auth").body).toMatchObject({ paymentId: providerId, conversationId: orderRef, conversationData: `cd-${providerId}` });
     expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
     // the bank page is gone once used; a replay charges nothing more
     expect(await payments.providerChallengeHtml(app, id)).toBeNull();
     const auths = fake.requests.filter((r) => r.path === "/payment/3dsecure/auth").length;
-    expect(await payments.completeChallenge(app, id, fields)).toMatchObject({ status: "succeeded" });
+    expect(await complete(id, fields)).toMatchObject({ status: "succeeded" });
     expect(fake.requests.filter((r) => r.path === "/payment/3dsecure/auth").length).toBe(auths);
   });
 
@@ -89,9 +94,9 @@ describe("iyzico adapter", () => {
     const id = (start as { paymentId: string }).paymentId;
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
     const fields = fake.callbackFor(providerId);
-    expect(await payments.completeChallenge(app, id, { ...fields, status: "success", mdStatus: "1", signature: "a".repeat(64) })).toEqual({ status: "rejected" });
+    expect(await complete(id, { ...fields, status: "success", mdStatus: "1", signature: "a".repeat(64) })).toEqual({ status: "rejected" });
     const failed = fake.callbackFor(providerId, { mdStatus: "0" });
-    expect(await payments.completeChallenge(app, id, failed)).toMatchObject({ status: "failed" });
+    expect(await complete(id, failed)).toMatchObject({ status: "failed" });
     expect(fake.requests.some((r) => r.path === "/payment/3dsecure/auth" && r.body.paymentId === providerId)).toBe(false);
   });
 
@@ -99,7 +104,7 @@ describe("iyzico adapter", () => {
     const { orderRef, start } = await challenged("4111111111111129");
     const id = (start as { paymentId: string }).paymentId;
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
-    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "failed", code: "10051", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
+    expect(await complete(id, fake.callbackFor(providerId))).toMatchObject({ status: "failed", code: "10051", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
     const init = await challenged("4151111111111112");
     expect(init.start).toMatchObject({ status: "failed", code: "10217" });
   });
@@ -109,12 +114,12 @@ describe("iyzico adapter", () => {
     const id = (start as { paymentId: string }).paymentId;
     expect(last("/payment/3dsecure/initialize").body).toMatchObject({ paymentCard: { registerCard: "1" } });
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
-    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded" });
+    expect(await complete(id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded" });
     const cards = await payments.listSavedCards(app, 42);
     expect(cards).toEqual([expect.objectContaining({ cardBin: "476662", cardLastFour: "0001", cardType: "Visa", cardLogo: "/img/cards/visa.svg" })]);
 
     const second = ref();
-    const paid = await payments.startPayment(app, { orderRef: second, amount: 5_000, buyer: TEST_BUYER, savedCardId: cards[0]!.cardId, userId: 42 });
+    const paid = await startPay({ orderRef: second, amount: 5_000, buyer: TEST_BUYER, savedCardId: cards[0]!.cardId, userId: 42 });
     expect(paid).toMatchObject({ status: "succeeded", amount: 5_000 });
     const auth = last("/payment/auth").body;
     expect(auth.paymentCard).toEqual({ cardUserKey: expect.stringMatching(/^cuk-/), cardToken: expect.stringMatching(/^ctk-/) });
@@ -134,7 +139,7 @@ describe("iyzico adapter", () => {
     const { orderRef, start } = await challenged("5528790000000008");
     const id = (start as { paymentId: string }).paymentId;
     const p = [...fake.payments.values()].find((x) => x.conversationId === orderRef)!;
-    await payments.completeChallenge(app, id, fake.callbackFor(p.paymentId));
+    await complete(id, fake.callbackFor(p.paymentId));
     app.clock.advance(86_400_000);
     expect(await payments.refund(app, { paymentId: id, amount: 2_345, reason: "Eksik ürün", requestedBy: "staff:1" })).toMatchObject({ ok: true, kind: "refund", remaining: 10_000 });
     expect(last("/payment/refund").body).toMatchObject({ paymentTransactionId: p.transactionId, price: "23.45", currency: "TRY" });
@@ -143,7 +148,7 @@ describe("iyzico adapter", () => {
     const other = await challenged("5528790000000008");
     const oid = (other.start as { paymentId: string }).paymentId;
     const op = [...fake.payments.values()].find((x) => x.conversationId === other.orderRef)!;
-    await payments.completeChallenge(app, oid, fake.callbackFor(op.paymentId));
+    await complete(oid, fake.callbackFor(op.paymentId));
     expect(await payments.cancel(app, { paymentId: oid, reason: "Üye iptal etti", requestedBy: "member:1" })).toMatchObject({ ok: true, kind: "cancel" });
     expect(last("/payment/cancel").body).toMatchObject({ paymentId: op.paymentId });
     expect(op.cancelled).toBe(true);
@@ -154,11 +159,11 @@ describe("iyzico adapter", () => {
     const id = (start as { paymentId: string }).paymentId;
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
     fake.dropAnswerOnce("/payment/3dsecure/auth");
-    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "processing" });
+    expect(await complete(id, fake.callbackFor(providerId))).toMatchObject({ status: "processing" });
     expect(fake.payments.get(providerId)?.status).toBe("SUCCESS"); // charged at the provider
     expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(0);
     app.clock.advance(5 * 60_000);
-    expect(await payments.reconcile(app)).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(await reconciled(app, {}, onPaid)).toMatchObject({ checked: 1, succeeded: 1 });
     expect(last("/payment/detail").body).toMatchObject({ paymentId: providerId });
     expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
     expect((await payments.getPayment(app, id))?.status).toBe("succeeded");
@@ -167,10 +172,10 @@ describe("iyzico adapter", () => {
   it("a response with a forged signature is not trusted", async () => {
     const saved = await payments.saveCardForUser(app, 77, "x@example.com", { number: "5528790000000008", holder: "X", expMonth: 1, expYear: 2031 });
     fake.forgeSignatureOnce("/payment/auth");
-    const r = await payments.startPayment(app, { orderRef: ref(), amount: 1_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 77 });
+    const r = await startPay({ orderRef: ref(), amount: 1_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 77 });
     expect(r.status).toBe("processing"); // not taken as paid; reconcile asks again with a verified answer
     app.clock.advance(5 * 60_000);
-    expect(await payments.reconcile(app)).toMatchObject({ succeeded: 1 });
+    expect(await reconciled(app, {}, onPaid)).toMatchObject({ succeeded: 1 });
   });
 
   it("an unsigned callback is rejected: the signature is required, so a forged 'success' post charges nothing", async () => {
@@ -181,15 +186,15 @@ describe("iyzico adapter", () => {
     const { signature, ...unsigned } = genuine;
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
     // the genuine fields without their signature, and a hand-made 'success' post
-    expect(await payments.completeChallenge(app, id, unsigned)).toEqual({ status: "rejected" });
-    expect(await payments.completeChallenge(app, id, { paymentId: providerId, conversationId: orderRef, status: "success", mdStatus: "1" })).toEqual({ status: "rejected" });
-    expect(await payments.completeChallenge(app, id, { ...unsigned, signature: "" })).toEqual({ status: "rejected" });
+    expect(await complete(id, unsigned)).toEqual({ status: "rejected" });
+    expect(await complete(id, { paymentId: providerId, conversationId: orderRef, status: "success", mdStatus: "1" })).toEqual({ status: "rejected" });
+    expect(await complete(id, { ...unsigned, signature: "" })).toEqual({ status: "rejected" });
     expect(fake.requests.some((r) => r.path === "/payment/3dsecure/auth" && r.body.paymentId === providerId)).toBe(false);
     expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(0);
     const refused = (await payments.attemptsOfOrder(app, orderRef)).filter((a) => a.errorCode === "callback_signature");
     expect(refused).toHaveLength(3);
     // the payment still waits for the real callback, which completes it once
-    expect(await payments.completeChallenge(app, id, genuine)).toMatchObject({ status: "succeeded" });
+    expect(await complete(id, genuine)).toMatchObject({ status: "succeeded" });
     expect(hookRuns.filter((r) => r === orderRef)).toHaveLength(1);
   });
 
@@ -197,11 +202,11 @@ describe("iyzico adapter", () => {
     const saved = await payments.saveCardForUser(app, 78, "y@example.com", { number: "5528790000000008", holder: "Y", expMonth: 1, expYear: 2031 });
     fake.stripSignatureOnce("/payment/auth");
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount: 2_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 78, hook: "iyzico.test" });
+    const r = await startPay({ orderRef, amount: 2_000, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 78 });
     expect(r.status).toBe("processing");
     expect(hookRuns.filter((x) => x === orderRef)).toHaveLength(0);
     app.clock.advance(5 * 60_000);
-    expect(await payments.reconcile(app)).toMatchObject({ succeeded: 1 });
+    expect(await reconciled(app, {}, onPaid)).toMatchObject({ succeeded: 1 });
     expect(hookRuns.filter((x) => x === orderRef)).toHaveLength(1);
   });
 });

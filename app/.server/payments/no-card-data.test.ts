@@ -6,10 +6,10 @@ import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { createLogger } from "../log";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import type { AppContext } from "../context";
 import * as payments from "./service";
-import { payWithNewCard, TEST_BUYER } from "./testing";
+import { payWithNewCard, settled, TEST_BUYER } from "./testing";
 
 /**
  * Issue 9 §7: orders paid with every test card, then the whole database, the log output and the outbox mails
@@ -85,7 +85,7 @@ describe("no card data anywhere", () => {
         expect(await payments.refund(app, { paymentId: result.paymentId, amount: 1_000, reason: "Kısmi iade", requestedBy: "staff:1" })).toMatchObject({ ok: true });
         const [saved] = await payments.listSavedCards(app, 500 + n);
         expect(saved).toBeDefined();
-        expect((await payments.startPayment(app, { orderRef: `${orderRef}-2`, amount: 1_500 + n, buyer: TEST_BUYER, savedCardId: saved!.cardId, userId: 500 + n })).status).toBe("succeeded");
+        expect((await settled(app, await payments.startPayment(app, { orderRef: `${orderRef}-2`, amount: 1_500 + n, buyer: TEST_BUYER, savedCardId: saved!.cardId, userId: 500 + n }))).status).toBe("succeeded");
       }
     }
     // a number failing Luhn and a card stored outside a payment

@@ -6,29 +6,33 @@ import { paymentAttempts, paymentIntents, sandboxCards, sandboxPayments } from "
 import * as payments from "./service";
 import { createSandboxGateway } from "./sandbox";
 import type { PaymentGateway } from "./gateway";
-import { fieldsOf, payWithNewCard, TEST_BUYER, testCard } from "./testing";
+import { fieldsOf, payWithNewCard, reconciled, settled, TEST_BUYER, testCard } from "./testing";
+import type { Tx } from "../db/client";
 import { paymentTr } from "~/shared/texts/payment.tr";
-import { createLogger } from "../log";
 
 let app: TestApp;
 let seq = 0;
 const ref = () => `T-${++seq}`;
 const hookRuns: { orderRef: string; context: unknown }[] = [];
 
+/** What the test's stand-in for a flow does when a payment of an order ref succeeds (default: takes the order). */
+const behaviour = new Map<string, "order" | "refuse">();
+const onPaid = async (tx: Tx, e: payments.PaymentSucceeded) => {
+  // runs in the transaction that books the payment: it sees the payment as succeeded
+  const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, e.paymentId));
+  expect(row?.status).toBe("succeeded");
+  if (behaviour.get(e.orderRef) === "refuse") throw new Error("out of stock");
+  hookRuns.push({ orderRef: e.orderRef, context: e.context });
+};
+const startPay = async (input: payments.StartPaymentInput) => settled(app, await payments.startPayment(app, input), onPaid);
+const complete = async (id: string, fields: Record<string, string | undefined>) => {
+  const r = await payments.completeChallenge(app, id, fields);
+  return r && r.status !== "rejected" ? settled(app, r, onPaid) : r;
+};
+const reconcile = (opts: { olderThanSeconds?: number } = {}) => reconciled(app, opts, onPaid);
+
 beforeAll(async () => {
   app = await createTestApp();
-  payments.onPaymentSucceeded("test.order", async (tx, e) => {
-    // runs in the payment's transaction: it sees the payment as succeeded
-    const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, e.paymentId));
-    expect(row?.status).toBe("succeeded");
-    hookRuns.push({ orderRef: e.orderRef, context: e.context });
-  });
-  payments.onPaymentSucceeded("test.refuse", async () => {
-    throw new Error("out of stock");
-  });
-  payments.onPaymentSucceeded("test.refused", async () => {
-    throw new payments.OrderRefused("out of stock: a quicker buyer took the last box");
-  });
 });
 afterAll(() => app.close());
 
@@ -44,7 +48,7 @@ describe("sandbox test cards through 3-D Secure", () => {
     ["4242424242424242", "Visa", paymentTr.sandboxProvider.bankName],
   ])("%s succeeds (%s, %s)", async (number, type, bank) => {
     const orderRef = ref();
-    const { start, result } = await payWithNewCard(app, { orderRef, amount: 12_345, card: number, hook: "test.order", hookContext: { basket: 7 } });
+    const { start, result } = await payWithNewCard(app, { orderRef, amount: 12_345, card: number, context: { basket: 7 } }, onPaid);
     expect(start.status).toBe("challenge");
     expect(result).toMatchObject({ status: "succeeded", amount: 12_345, card: { type, bankName: bank, lastFour: number.slice(-4) } });
     expect(hookRuns.filter((h) => h.orderRef === orderRef)).toEqual([{ orderRef, context: { basket: 7 } }]);
@@ -62,7 +66,7 @@ describe("sandbox test cards through 3-D Secure", () => {
     ["4124111111111116", "Ödeme alınamadı: CVC geçersiz", "10084"],
   ])("%s fails after the challenge with the provider's text", async (number, message, code) => {
     const orderRef = ref();
-    const { result } = await payWithNewCard(app, { orderRef, amount: 5_000, card: number, hook: "test.order" });
+    const { result } = await payWithNewCard(app, { orderRef, amount: 5_000, card: number }, onPaid);
     expect(result).toMatchObject({ status: "failed", code, message });
     expect(runsFor(orderRef)).toBe(0);
     const view = await payments.getPayment(app, (result as { paymentId: string }).paymentId);
@@ -74,29 +78,29 @@ describe("sandbox test cards through 3-D Secure", () => {
 
   it("4151111111111112 fails when 3-D Secure starts", async () => {
     const orderRef = ref();
-    const { start } = await payWithNewCard(app, { orderRef, amount: 5_000, card: "4151111111111112" });
+    const { start } = await payWithNewCard(app, { orderRef, amount: 5_000, card: "4151111111111112" }, onPaid);
     expect(start).toMatchObject({ status: "failed", message: "Ödeme alınamadı: 3-D Secure başlatılamadı" });
     expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => [a.kind, a.status])).toEqual([["3ds_init", "failed"]]);
   });
 
   it("a number failing Luhn is refused before the gateway", async () => {
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount: 5_000, buyer: TEST_BUYER, card: testCard("5528790000000009") });
+    const r = await startPay({ orderRef, amount: 5_000, buyer: TEST_BUYER, card: testCard("5528790000000009") });
     expect(r).toMatchObject({ status: "failed", code: "invalid_card", message: `Ödeme alınamadı: ${paymentTr.validation.cardNumberInvalid}` });
     expect(await payments.attemptsOfOrder(app, orderRef)).toEqual([]);
     expect(await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.conversationId, orderRef))).toEqual([]);
   });
 
   it("refuses amounts that are not positive whole kuruş", async () => {
-    expect(await payments.startPayment(app, { orderRef: ref(), amount: 10.5, buyer: TEST_BUYER, card: testCard("5528790000000008") })).toMatchObject({ status: "failed", code: "amount" });
-    expect(await payments.startPayment(app, { orderRef: ref(), amount: 0, buyer: TEST_BUYER, card: testCard("5528790000000008") })).toMatchObject({ status: "failed", code: "amount" });
+    expect(await startPay({ orderRef: ref(), amount: 10.5, buyer: TEST_BUYER, card: testCard("5528790000000008") })).toMatchObject({ status: "failed", code: "amount" });
+    expect(await startPay({ orderRef: ref(), amount: 0, buyer: TEST_BUYER, card: testCard("5528790000000008") })).toMatchObject({ status: "failed", code: "amount" });
   });
 });
 
 describe("the challenge page", () => {
   it("shows a code; wrong codes count down; the right one leads to the signed callback", async () => {
     const orderRef = ref();
-    const start = await payments.startPayment(app, { orderRef, amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008"), returnUrl: "/order/confirm" });
+    const start = await startPay({ orderRef, amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008"), returnUrl: "/order/confirm" });
     expect(start).toMatchObject({ status: "challenge", challengeUrl: expect.stringMatching(/^\/odeme\/3ds\/[\w-]{24}$/) });
     const id = (start as { paymentId: string }).paymentId;
     const page = await payments.challengePage(app, id);
@@ -107,17 +111,17 @@ describe("the challenge page", () => {
     const url = (ok as { redirectTo: string }).redirectTo;
     expect(url).toMatch(new RegExp(`^/odeme/3ds/${id}/callback\\?`));
     expect(fieldsOf(url)).toMatchObject({ status: "success", mdStatus: "1", conversationId: orderRef, signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const done = await payments.completeChallenge(app, id, fieldsOf(url));
+    const done = await complete(id, fieldsOf(url));
     expect(done).toMatchObject({ status: "succeeded", redirectTo: `/order/confirm?odeme=${id}` });
     // the page of a finished challenge sends the buyer on
     expect(await payments.challengePage(app, id)).toEqual({ kind: "finished", redirectTo: `/order/confirm?odeme=${id}` });
   });
 
   it("İptal fails the payment without charging", async () => {
-    const start = await payments.startPayment(app, { orderRef: ref(), amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008") });
+    const start = await startPay({ orderRef: ref(), amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008") });
     const id = (start as { paymentId: string }).paymentId;
     const r = await payments.answerChallenge(app, id, { cancel: true });
-    const done = await payments.completeChallenge(app, id, fieldsOf((r as { redirectTo: string }).redirectTo));
+    const done = await complete(id, fieldsOf((r as { redirectTo: string }).redirectTo));
     expect(done).toMatchObject({ status: "failed", message: `Ödeme alınamadı: ${paymentTr.errors.threeDsFailed}` });
     const view = await payments.getPayment(app, id);
     const rows = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.conversationId, view!.orderRef));
@@ -125,7 +129,7 @@ describe("the challenge page", () => {
   });
 
   it("three wrong codes end the challenge as failed", async () => {
-    const start = await payments.startPayment(app, { orderRef: ref(), amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008") });
+    const start = await startPay({ orderRef: ref(), amount: 2_500, buyer: TEST_BUYER, card: testCard("5528790000000008") });
     const id = (start as { paymentId: string }).paymentId;
     const { code } = (await payments.challengePage(app, id)) as { code: string };
     const wrong = code === "999999" ? "888888" : "999999";
@@ -133,7 +137,7 @@ describe("the challenge page", () => {
     await payments.answerChallenge(app, id, { code: wrong });
     const last = await payments.answerChallenge(app, id, { code: wrong });
     expect(last).toHaveProperty("redirectTo");
-    const done = await payments.completeChallenge(app, id, fieldsOf((last as { redirectTo: string }).redirectTo));
+    const done = await complete(id, fieldsOf((last as { redirectTo: string }).redirectTo));
     expect(done).toMatchObject({ status: "failed" });
     // the right code no longer helps
     expect(await payments.answerChallenge(app, id, { code })).toEqual({ redirectTo: `/odeme/sonuc?odeme=${id}` });
@@ -141,29 +145,30 @@ describe("the challenge page", () => {
 
   it("the challenge lives in the database: a fresh gateway (restart) still completes it", async () => {
     const orderRef = ref();
-    const start = await payments.startPayment(app, { orderRef, amount: 3_000, buyer: TEST_BUYER, card: testCard("4766620000000001") });
+    const start = await startPay({ orderRef, amount: 3_000, buyer: TEST_BUYER, card: testCard("4766620000000001") });
     const id = (start as { paymentId: string }).paymentId;
     payments.useGateway(app, createSandboxGateway(app)); // nothing in memory survives
     const { code } = (await payments.challengePage(app, id)) as { code: string };
     const r = await payments.answerChallenge(app, id, { code });
-    expect(await payments.completeChallenge(app, id, fieldsOf((r as { redirectTo: string }).redirectTo))).toMatchObject({ status: "succeeded" });
+    expect(await complete(id, fieldsOf((r as { redirectTo: string }).redirectTo))).toMatchObject({ status: "succeeded" });
   });
 
   it("abandoned challenges expire after 30 minutes", async () => {
-    const start = await payments.startPayment(app, { orderRef: ref(), amount: 3_000, buyer: TEST_BUYER, card: testCard("4766620000000001") });
+    const start = await startPay({ orderRef: ref(), amount: 3_000, buyer: TEST_BUYER, card: testCard("4766620000000001") });
     const id = (start as { paymentId: string }).paymentId;
     app.clock.advance(29 * 60_000);
-    expect((await payments.reconcile(app)).expired).toBe(0);
+    expect((await reconcile()).expired).toBe(0);
     app.clock.advance(2 * 60_000);
-    expect((await payments.reconcile(app)).expired).toBeGreaterThanOrEqual(1);
+    expect((await reconcile()).expired).toBeGreaterThanOrEqual(1);
     expect((await payments.getPayment(app, id))?.outcome).toMatchObject({ status: "failed", message: `Ödeme alınamadı: ${paymentTr.errors.expired}` });
   });
 });
 
 describe("callbacks are safe", () => {
-  async function challenged(orderRef = ref(), hook = "test.order") {
-    const start = await payments.startPayment(app, { orderRef, amount: 4_000, buyer: TEST_BUYER, card: testCard("5528790000000008"), hook });
-    const id = (start as { paymentId: string }).paymentId;
+  async function challenged(orderRef = ref(), then: "order" | "refuse" = "order") {
+    behaviour.set(orderRef, then);
+    const started = await startPay({ orderRef, amount: 4_000, buyer: TEST_BUYER, card: testCard("5528790000000008") });
+    const id = (started as { paymentId: string }).paymentId;
     const { code } = (await payments.challengePage(app, id)) as { code: string };
     const r = (await payments.answerChallenge(app, id, { code })) as { redirectTo: string };
     return { id, orderRef, fields: fieldsOf(r.redirectTo) };
@@ -173,8 +178,8 @@ describe("callbacks are safe", () => {
 
   it("a replayed callback never charges twice nor runs the hook twice", async () => {
     const { id, orderRef, fields } = await challenged();
-    const first = await payments.completeChallenge(app, id, fields);
-    const again = await payments.completeChallenge(app, id, fields);
+    const first = await complete(id, fields);
+    const again = await complete(id, fields);
     expect(first).toMatchObject({ status: "succeeded" });
     expect(again).toEqual(first);
     expect(runsFor(orderRef)).toBe(1);
@@ -184,7 +189,7 @@ describe("callbacks are safe", () => {
 
   it("duplicated callbacks arriving together charge once", async () => {
     const { id, orderRef, fields } = await challenged();
-    const all = await Promise.all([1, 2, 3, 4].map(() => payments.completeChallenge(app, id, fields)));
+    const all = await Promise.all([1, 2, 3, 4].map(() => complete(id, fields)));
     expect(all.filter((r) => r?.status === "succeeded").length).toBeGreaterThanOrEqual(1);
     expect(all.every((r) => r?.status === "succeeded" || r?.status === "processing")).toBe(true);
     expect(runsFor(orderRef)).toBe(1);
@@ -193,72 +198,41 @@ describe("callbacks are safe", () => {
 
   it("a forged or altered callback is rejected and changes nothing", async () => {
     const { id, orderRef, fields } = await challenged();
-    expect(await payments.completeChallenge(app, id, { ...fields, signature: "0".repeat(64) })).toEqual({ status: "rejected" });
-    expect(await payments.completeChallenge(app, id, { ...fields, mdStatus: "0" })).toEqual({ status: "rejected" });
-    expect(await payments.completeChallenge(app, id, { ...fields, signature: undefined })).toEqual({ status: "rejected" });
-    expect(await payments.completeChallenge(app, "no-such-payment", fields)).toBeNull();
+    expect(await complete(id, { ...fields, signature: "0".repeat(64) })).toEqual({ status: "rejected" });
+    expect(await complete(id, { ...fields, mdStatus: "0" })).toEqual({ status: "rejected" });
+    expect(await complete(id, { ...fields, signature: undefined })).toEqual({ status: "rejected" });
+    expect(await complete("no-such-payment", fields)).toBeNull();
     // another payment's genuine callback does not complete this one
     const other = await challenged();
-    expect(await payments.completeChallenge(app, id, other.fields)).toEqual({ status: "rejected" });
+    expect(await complete(id, other.fields)).toEqual({ status: "rejected" });
     expect((await payments.getPayment(app, id))?.status).toBe("challenge");
     expect(await successes(orderRef)).toBe(0);
     const rejected = (await payments.attemptsOfOrder(app, orderRef)).filter((a) => a.kind === "3ds_complete");
     expect(rejected.map((a) => a.errorCode)).toEqual(["callback_signature", "callback_signature", "callback_fields", "callback_mismatch"]);
     // the genuine callback still works afterwards
-    expect(await payments.completeChallenge(app, id, fields)).toMatchObject({ status: "succeeded" });
+    expect(await complete(id, fields)).toMatchObject({ status: "succeeded" });
   });
 
   it("an order already paid is not charged again by a second payment", async () => {
     const orderRef = ref();
     const a = await challenged(orderRef);
     const b = await challenged(orderRef); // the buyer opened the payment twice
-    expect(await payments.completeChallenge(app, a.id, a.fields)).toMatchObject({ status: "succeeded" });
-    expect(await payments.completeChallenge(app, b.id, b.fields)).toMatchObject({ status: "failed", code: "already_paid" });
+    expect(await complete(a.id, a.fields)).toMatchObject({ status: "succeeded" });
+    expect(await complete(b.id, b.fields)).toMatchObject({ status: "failed", code: "already_paid" });
     expect(await successes(orderRef)).toBe(1);
     expect(runsFor(orderRef)).toBe(1);
     // and starting once more answers with the payment already made
-    const again = await payments.startPayment(app, { orderRef, amount: 4_000, buyer: TEST_BUYER, card: testCard("5528790000000008") });
+    const again = await startPay({ orderRef, amount: 4_000, buyer: TEST_BUYER, card: testCard("5528790000000008") });
     expect(again).toMatchObject({ status: "succeeded", paymentId: a.id });
   });
 
   it("when the shop cannot take the order the charge is voided", async () => {
-    const { id, orderRef, fields } = await challenged(ref(), "test.refuse");
-    const r = await payments.completeChallenge(app, id, fields);
+    const { id, orderRef, fields } = await challenged(ref(), "refuse");
+    const r = await complete(id, fields);
     expect(r).toMatchObject({ status: "failed", code: "shop_rejected", message: `Ödeme alınamadı: ${paymentTr.errors.shopRejected}` });
     const [p] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.conversationId, orderRef));
     expect(p).toMatchObject({ status: "success", cancelled: true });
     expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => a.kind)).toContain("void");
-  });
-
-  // log levels (issue 23 §5)
-  /** Runs `fn` with the app's log captured at info level; the pino lines it wrote. */
-  async function logged(fn: () => Promise<unknown>): Promise<{ level: number; msg: string }[]> {
-    const lines: string[] = [];
-    const was = app.log;
-    (app as { log: typeof app.log }).log = createLogger("info", { write: (l: string) => void lines.push(l) });
-    try {
-      await fn();
-    } finally {
-      (app as { log: typeof app.log }).log = was;
-    }
-    return lines.map((l) => JSON.parse(l) as { level: number; msg: string });
-  }
-
-  it("a paid order the shop refuses as expected (a race lost) is voided with a warning, not an error", async () => {
-    const lines = await logged(async () => {
-      const { id, fields } = await challenged(ref(), "test.refused");
-      expect(await payments.completeChallenge(app, id, fields)).toMatchObject({ status: "failed", code: "shop_rejected" });
-    });
-    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
-    expect(lines.some((l) => l.level === 40 && /refused: voiding/.test(l.msg))).toBe(true);
-  });
-
-  it("anything else a success hook throws is a fault: error level", async () => {
-    const lines = await logged(async () => {
-      const { id, fields } = await challenged(ref(), "test.refuse");
-      await payments.completeChallenge(app, id, fields);
-    });
-    expect(lines.some((l) => l.level === 50)).toBe(true);
   });
 });
 
@@ -268,7 +242,7 @@ describe("saved cards (SPEC §2.8)", () => {
   let aliceCard: number;
 
   it("'save card' stores only the provider token, BIN and last four", async () => {
-    const { result } = await payWithNewCard(app, { orderRef: ref(), amount: 1_000, card: "5528790000000008", saveCard: true, userId: alice });
+    const { result } = await payWithNewCard(app, { orderRef: ref(), amount: 1_000, card: "5528790000000008", saveCard: true, userId: alice }, onPaid);
     expect(result?.status).toBe("succeeded");
     const list = await payments.listSavedCards(app, alice);
     expect(list).toEqual([
@@ -280,13 +254,13 @@ describe("saved cards (SPEC §2.8)", () => {
   });
 
   it("a guest's 'save card' saves nothing", async () => {
-    await payWithNewCard(app, { orderRef: ref(), amount: 1_000, card: "4766620000000001", saveCard: true, userId: null });
+    await payWithNewCard(app, { orderRef: ref(), amount: 1_000, card: "4766620000000001", saveCard: true, userId: null }, onPaid);
     expect(await payments.listSavedCards(app, null)).toEqual([]);
   });
 
   it("pays with a saved card at once", async () => {
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId: alice, hook: "test.order" });
+    const r = await startPay({ orderRef, amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId: alice });
     expect(r).toMatchObject({ status: "succeeded", amount: 2_200, card: { lastFour: "0008", type: "Mastercard" } });
     expect(runsFor(orderRef)).toBe(1);
     expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => [a.kind, a.status])).toEqual([["authorise", "succeeded"]]);
@@ -296,7 +270,7 @@ describe("saved cards (SPEC §2.8)", () => {
     expect(await payments.listSavedCards(app, bob)).toEqual([]);
     expect(await payments.listSavedCards(app, undefined)).toEqual([]);
     for (const userId of [bob, null]) {
-      const r = await payments.startPayment(app, { orderRef: ref(), amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId });
+      const r = await startPay({ orderRef: ref(), amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId });
       expect(r).toMatchObject({ status: "failed", message: `Ödeme alınamadı: ${paymentTr.errors.savedCardNotFound}` });
     }
     expect(await payments.deleteSavedCard(app, bob, aliceCard)).toBe(false);
@@ -307,7 +281,7 @@ describe("saved cards (SPEC §2.8)", () => {
   it("a saved failing card fails with the provider's text", async () => {
     const saved = await payments.saveCardForUser(app, bob, "bob@example.com", { number: "4111111111111129", holder: "Bob", expMonth: 1, expYear: 2031 });
     expect(saved).toMatchObject({ ok: true, card: { cardBin: "411111", cardLastFour: "1129", cardType: "Visa", cardLogo: "/img/cards/visa.svg" } });
-    const r = await payments.startPayment(app, { orderRef: ref(), amount: 900, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: bob });
+    const r = await startPay({ orderRef: ref(), amount: 900, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: bob });
     expect(r).toMatchObject({ status: "failed", message: "Ödeme alınamadı: Kart limiti yetersiz, yetersiz bakiye" });
   });
 
@@ -315,7 +289,7 @@ describe("saved cards (SPEC §2.8)", () => {
     expect(await payments.deleteSavedCard(app, alice, aliceCard)).toBe(true);
     expect(await payments.listSavedCards(app, alice)).toEqual([]);
     expect(await app.db.select().from(sandboxCards).where(eq(sandboxCards.bin, "552879"))).toEqual([]);
-    const r = await payments.startPayment(app, { orderRef: ref(), amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId: alice });
+    const r = await startPay({ orderRef: ref(), amount: 2_200, buyer: TEST_BUYER, savedCardId: aliceCard, userId: alice });
     expect(r.status).toBe("failed");
   });
 
@@ -329,7 +303,7 @@ describe("saved cards (SPEC §2.8)", () => {
 describe("refunds", () => {
   async function paid(amount = 10_000) {
     const orderRef = ref();
-    const { result } = await payWithNewCard(app, { orderRef, amount, card: "4766620000000001", buyer: { ...TEST_BUYER, email: `${orderRef.toLowerCase()}@example.com` } });
+    const { result } = await payWithNewCard(app, { orderRef, amount, card: "4766620000000001", buyer: { ...TEST_BUYER, email: `${orderRef.toLowerCase()}@example.com` } }, onPaid);
     return { id: (result as { paymentId: string }).paymentId, orderRef };
   }
   const mailsTo = async (to: string) =>
@@ -397,16 +371,16 @@ describe("crash reconciliation", () => {
     const sandbox = createSandboxGateway(app);
     payments.useGateway(app, losingAnswers(sandbox, { complete3ds: true }));
     const orderRef = ref();
-    const { result } = await payWithNewCard(app, { orderRef, amount: 7_700, card: "5528790000000008", hook: "test.order" });
+    const { result } = await payWithNewCard(app, { orderRef, amount: 7_700, card: "5528790000000008" }, onPaid);
     expect(result).toMatchObject({ status: "processing" });
     expect(runsFor(orderRef)).toBe(0);
     const [attempt] = await app.db.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderRef, orderRef), eq(paymentAttempts.kind, "3ds_complete")));
     expect(attempt?.status).toBe("pending");
 
     payments.useGateway(app, createSandboxGateway(app)); // "restart"
-    expect(await payments.reconcile(app, { olderThanSeconds: 60 })).toMatchObject({ checked: 0 }); // too fresh
+    expect(await reconcile({ olderThanSeconds: 60 })).toMatchObject({ checked: 0 }); // too fresh
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app, { olderThanSeconds: 60 })).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(await reconcile({ olderThanSeconds: 60 })).toMatchObject({ checked: 1, succeeded: 1 });
     expect(runsFor(orderRef)).toBe(1);
     const view = (await payments.paymentOfOrder(app, orderRef))!;
     expect(view.status).toBe("succeeded");
@@ -415,10 +389,10 @@ describe("crash reconciliation", () => {
     expect(attempts.at(-1)).toMatchObject({ kind: "retrieve", status: "succeeded" });
     // running again changes nothing
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app)).toMatchObject({ checked: 0 });
+    expect(await reconcile()).toMatchObject({ checked: 0 });
     expect(runsFor(orderRef)).toBe(1);
     // the buyer's late callback replay finds it paid
-    const replay = await payments.completeChallenge(app, view.paymentId, {});
+    const replay = await complete(view.paymentId, {});
     expect(replay).toMatchObject({ status: "succeeded" });
   });
 
@@ -427,13 +401,13 @@ describe("crash reconciliation", () => {
     const cardId = (saved as { card: { cardId: number } }).card.cardId;
     payments.useGateway(app, losingAnswers(createSandboxGateway(app), { authorise: true }));
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: cardId, userId: 303, hook: "test.order" });
+    const r = await startPay({ orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: cardId, userId: 303 });
     expect(r.status).toBe("processing");
     // while it is pending, the same order is not charged again
-    expect(await payments.startPayment(app, { orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: cardId, userId: 303 })).toMatchObject({ status: "processing" });
+    expect(await startPay({ orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: cardId, userId: 303 })).toMatchObject({ status: "processing" });
     payments.useGateway(app, createSandboxGateway(app));
     app.clock.advance(120_000);
-    expect(await payments.reconcile(app)).toMatchObject({ succeeded: 1 });
+    expect(await reconcile()).toMatchObject({ succeeded: 1 });
     expect(runsFor(orderRef)).toBe(1);
     const n = await app.db.execute(sql`select count(*)::int as n from sandbox_payments where conversation_id = ${orderRef} and status = 'success'`);
     expect((n as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
@@ -443,11 +417,11 @@ describe("crash reconciliation", () => {
     const saved = await payments.saveCardForUser(app, 304, "d@example.com", { number: "4766620000000001", holder: "D", expMonth: 5, expYear: 2030 });
     payments.useGateway(app, losingAnswers(createSandboxGateway(app), { before: true }));
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 304, hook: "test.order" });
+    const r = await startPay({ orderRef, amount: 3_300, buyer: TEST_BUYER, savedCardId: (saved as { card: { cardId: number } }).card.cardId, userId: 304 });
     expect(r.status).toBe("processing");
     payments.useGateway(app, createSandboxGateway(app));
     app.clock.advance(120_000);
-    expect(await payments.reconcile(app)).toMatchObject({ failed: 1 });
+    expect(await reconcile()).toMatchObject({ failed: 1 });
     expect(runsFor(orderRef)).toBe(0);
     expect((await payments.getPayment(app, (r as { paymentId: string }).paymentId))?.status).toBe("failed");
   });
@@ -474,7 +448,7 @@ describe("crash reconciliation", () => {
   }
   async function paidNow(amount: number) {
     const orderRef = ref();
-    const { result } = await payWithNewCard(app, { orderRef, amount, card: "4766620000000001", buyer: { ...TEST_BUYER, email: `${orderRef.toLowerCase()}@example.com` } });
+    const { result } = await payWithNewCard(app, { orderRef, amount, card: "4766620000000001", buyer: { ...TEST_BUYER, email: `${orderRef.toLowerCase()}@example.com` } }, onPaid);
     return { id: (result as { paymentId: string }).paymentId, orderRef, email: `${orderRef.toLowerCase()}@example.com` };
   }
   const refundMails = async (to: string) => (await app.db.select().from(jobs).where(eq(jobs.kind, "mail"))).filter((j) => (j.payload as { to: string }).to === to);
@@ -491,7 +465,7 @@ describe("crash reconciliation", () => {
 
     payments.useGateway(app, createSandboxGateway(app)); // restart
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app)).toMatchObject({ refundsChecked: 1, refundsSucceeded: 1, refundsFailed: 0 });
+    expect(await reconcile()).toMatchObject({ refundsChecked: 1, refundsSucceeded: 1, refundsFailed: 0 });
     expect(await payments.getPayment(app, id)).toMatchObject({ status: "cancelled", refundedAmount: 8_000 });
     expect((await payments.refundsOf(app, id)).map((r) => r.status)).toEqual(["succeeded"]);
     expect(await refundMails(email)).toHaveLength(1);
@@ -500,7 +474,7 @@ describe("crash reconciliation", () => {
     // now the key answers with the confirmed refund; reconcile has nothing left
     expect(await payments.refund(app, { paymentId: id, reason: "İptal", requestedBy: "member:1", key })).toMatchObject({ ok: true, amount: 8_000, remaining: 0 });
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app)).toMatchObject({ refundsChecked: 0 });
+    expect(await reconcile()).toMatchObject({ refundsChecked: 0 });
     expect(await refundMails(email)).toHaveLength(1);
   });
 
@@ -512,7 +486,7 @@ describe("crash reconciliation", () => {
     expect(await payments.refund(app, { paymentId: id, amount: 3_000, reason: "Eksik ürün", requestedBy: "staff:1", key })).toMatchObject({ ok: false, code: "unknown" });
     payments.useGateway(app, createSandboxGateway(app));
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app)).toMatchObject({ refundsChecked: 1, refundsFailed: 1, refundsSucceeded: 0 });
+    expect(await reconcile()).toMatchObject({ refundsChecked: 1, refundsFailed: 1, refundsSucceeded: 0 });
     expect(await payments.getPayment(app, id)).toMatchObject({ status: "succeeded", refundedAmount: 0 });
     const again = await payments.refund(app, { paymentId: id, amount: 3_000, reason: "Eksik ürün", requestedBy: "staff:1", key });
     expect(again).toMatchObject({ ok: true, kind: "refund", amount: 3_000, remaining: 6_000 });
@@ -525,10 +499,10 @@ describe("crash reconciliation", () => {
     payments.useGateway(app, gw);
     expect(await payments.refund(app, { paymentId: id, reason: "İptal", requestedBy: "staff:1" })).toMatchObject({ ok: false, code: "unknown" });
     app.clock.advance(61_000);
-    expect(await payments.reconcile(app)).toMatchObject({ refundsChecked: 1, refundsSucceeded: 0, refundsFailed: 0 });
+    expect(await reconcile()).toMatchObject({ refundsChecked: 1, refundsSucceeded: 0, refundsFailed: 0 });
     expect((await payments.refundsOf(app, id))[0]?.status).toBe("pending");
     app.clock.advance(payments.REFUND_UNKNOWN_TTL_SECONDS * 1000);
-    expect(await payments.reconcile(app)).toMatchObject({ refundsChecked: 1, refundsFailed: 1 });
+    expect(await reconcile()).toMatchObject({ refundsChecked: 1, refundsFailed: 1 });
     expect((await payments.refundsOf(app, id))[0]).toMatchObject({ status: "failed", message: "outcome unknown: check the provider's panel" });
     payments.useGateway(app, createSandboxGateway(app));
   });

@@ -53,6 +53,31 @@ export async function deleteUseOfOrder(db: DbOrTx, orderId: number): Promise<boo
   return true;
 }
 
+/** Whether a checkout hold (not yet an order) counts a use of this code. */
+export async function holdHasUse(db: DbOrTx, holdId: number, promoId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: promoUses.id })
+    .from(promoUses)
+    .where(and(eq(promoUses.holdId, holdId), eq(promoUses.promoId, promoId), sql`${promoUses.orderId} is null`));
+  return rows.length > 0;
+}
+
+/** The order made from a hold takes over the hold's use. */
+export async function attachHeldUse(db: DbOrTx, holdId: number, orderId: number): Promise<void> {
+  await db.update(promoUses).set({ orderId }).where(and(eq(promoUses.holdId, holdId), sql`${promoUses.orderId} is null`));
+}
+
+/** Removes a released hold's use (not taken over by an order) and gives it back to the code. */
+export async function deleteHeldUse(db: DbOrTx, holdId: number): Promise<boolean> {
+  const [use] = await db.delete(promoUses).where(and(eq(promoUses.holdId, holdId), sql`${promoUses.orderId} is null`)).returning();
+  if (!use) return false;
+  await db
+    .update(promoCodes)
+    .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+    .where(eq(promoCodes.id, use.promoId));
+  return true;
+}
+
 export async function insertPromo(db: DbOrTx, row: NewPromo): Promise<PromoRow> {
   const [created] = await db.insert(promoCodes).values(row).returning();
   return created!;

@@ -48,17 +48,19 @@ export function ruleOf(p: repo.PromoRow): PromoRule {
 const view = (p: repo.PromoRow): PromoView => ({ id: p.id, code: p.code, rule: ruleOf(p) });
 
 /** The rules that do not depend on the basket: active, window, uses left, audience, uses of this customer. */
-async function usable(app: AppContext, db: DbOrTx, p: repo.PromoRow | undefined, who: Customer): Promise<PromoCheck> {
+async function usable(app: AppContext, db: DbOrTx, p: repo.PromoRow | undefined, who: Customer, heldBy?: number | null): Promise<PromoCheck> {
   const now = app.clock.now();
   if (!p || !p.active) return { ok: false, error: E.notFound };
   if (p.startsAt && p.startsAt > now) return { ok: false, error: E.notStarted };
   if (p.endsAt && p.endsAt <= now) return { ok: false, error: E.expired };
-  if (p.maxUses !== null && p.usedCount >= p.maxUses) return { ok: false, error: E.exhausted };
+  // the use a checkout hold already counts for this very basket does not count against it
+  const own = heldBy != null && (await repo.holdHasUse(db, heldBy, p.id)) ? 1 : 0;
+  if (p.maxUses !== null && p.usedCount - own >= p.maxUses) return { ok: false, error: E.exhausted };
   if (p.audience === "members" && who.userId === null) return { ok: false, error: E.membersOnly };
   if (p.audience === "guests" && who.userId !== null) return { ok: false, error: E.guestsOnly };
   if (p.perCustomer !== null && (who.userId !== null || who.email)) {
     const used = await repo.countUses(db, p.id, { userId: who.userId, email: who.email ?? null });
-    if (used >= p.perCustomer) return { ok: false, error: E.perCustomer };
+    if (used - own >= p.perCustomer) return { ok: false, error: E.perCustomer };
   }
   return { ok: true, promo: view(p) };
 }
@@ -73,9 +75,12 @@ export async function check(app: AppContext, code: string, who: Customer, produc
   return r;
 }
 
-/** The code a basket holds, as long as it is still usable by this customer (else null: the basket drops it). */
-export async function stillUsable(app: AppContext, db: DbOrTx, promoId: number, who: Customer): Promise<PromoView | null> {
-  const r = await usable(app, db, await repo.findById(db, promoId), who);
+/**
+ * The code a basket holds, as long as it is still usable by this customer (else null: the basket drops it).
+ * `heldBy`: the basket's checkout hold, whose own use of the code does not count against it.
+ */
+export async function stillUsable(app: AppContext, db: DbOrTx, promoId: number, who: Customer, heldBy?: number | null): Promise<PromoView | null> {
+  const r = await usable(app, db, await repo.findById(db, promoId), who, heldBy);
   return r.ok ? r.promo : null;
 }
 
@@ -95,6 +100,30 @@ export async function consumeUse(
   await repo.insertUse(tx, { promoId: use.promoId, orderId: use.orderId, userId: use.userId, email: use.email, discount: use.discount, at: app.clock.now() });
   return { ok: true };
 }
+
+/**
+ * Holds a use for a basket whose payment is about to run (issue 24 §3), in the hold's transaction: the code's row
+ * is locked, every rule checked again counting the uses other baskets hold, and the count goes up by one. The
+ * order made from the hold takes the use over (`attachHeldUse`); a released hold gives it back (`releaseHeldUse`).
+ */
+export async function holdUse(
+  tx: DbOrTx,
+  app: AppContext,
+  use: { promoId: number; holdId: number; userId: number | null; email: string; discount: number },
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const p = await repo.lockById(tx, use.promoId);
+  const r = await usable(app, tx, p, { userId: use.userId, email: use.email });
+  if (!r.ok) return r;
+  await repo.incrementUsed(tx, use.promoId);
+  await repo.insertUse(tx, { promoId: use.promoId, holdId: use.holdId, orderId: null, userId: use.userId, email: use.email, discount: use.discount, at: app.clock.now() });
+  return { ok: true };
+}
+
+/** The order made from a hold takes over the use the hold counted. */
+export const attachHeldUse = (tx: DbOrTx, holdId: number, orderId: number) => repo.attachHeldUse(tx, holdId, orderId);
+
+/** A released hold gives its use back to the code. */
+export const releaseHeldUse = (tx: DbOrTx, holdId: number) => repo.deleteHeldUse(tx, holdId);
 
 /** Gives the use of a cancelled order back to its code. */
 export function releaseUse(tx: DbOrTx, orderId: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../db/testing";
 import { jobs } from "../db/schema/system";
 import { runDueJobs } from "../jobs/service";
-import { JOB_HANDLERS } from "../jobs/handlers";
+import { JOB_HANDLERS } from "../registry";
 import * as orders from "../orders/service";
 import * as management from "../management/service";
 import type { Staff } from "../management/outcome";

@@ -161,7 +161,7 @@ export const checkoutTr = {
     paymentFailed: "Ödeme alınamadı: {detail}",
     failedNetwork: "Sipariş onaylanırken bir hata oluştu, lütfen tekrar deneyin",
     processing: "Ödemeniz işleniyor. Birkaç saniye sonra sayfayı yenileyin; kartınızdan ikinci kez çekim yapılmaz.",
-    outOfStock: "Sepetinizdeki '{name}' ürününden yeterli stok kalmadı. Lütfen sepetinizi güncelleyin.",
+    outOfStock: "Sepetinizdeki '{name}' ürününden yeterli stok kalmadı; kartınızdan çekim yapılmadı. Lütfen sepetinizi güncelleyin.",
     basketChanged: "Sepetiniz değişti, lütfen tutarları kontrol edip yeniden onaylayın.",
     deliveryChanged: "Seçtiğiniz teslimat seçeneği artık kullanılamıyor, lütfen teslimat bilgilerinizi güncelleyin.",
     campaignTitle: "{city} için kampanya!",
@@ -173,6 +173,10 @@ export const checkoutTr = {
     campaignJoined: "Kampanyaya katıldınız",
     campaignActive: "Kampanya: {name}",
     campaignGone: "Kampanya artık geçerli değil, lütfen sipariş özetinizi kontrol edin.",
+    /** issue 24 §3: what ran out before the card was charged */
+    readyDateFull: "Seçtiğiniz hazırlık günü ({date}) az önce doldu; kartınızdan çekim yapılmadı. Lütfen teslimat adımında başka bir gün seçin.",
+    promoUsedUp: "'{code}' promosyon kodu az önce başka bir siparişte kullanıldı; kartınızdan çekim yapılmadı. Lütfen sepetinizi kontrol edin.",
+    pointsChanged: "Puan bakiyeniz değişti; kartınızdan çekim yapılmadı. Lütfen sepetinizi kontrol edin.",
   },
   complete: {
     title: "Siparişiniz alındı",

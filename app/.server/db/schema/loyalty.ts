@@ -17,6 +17,8 @@ export const loyaltyLedger = pgTable(
     kind: text("kind", { enum: ["earned", "spent", "reversed", "expired", "adjusted"] }).notNull(),
     amount: integer("amount").notNull(),
     orderId: integer("order_id"),
+    /** A spend taken by a checkout hold before the card payment (issue 24): gets order_id when the order is made. */
+    holdId: integer("hold_id"),
     note: text("note").notNull().default(""),
     actor: text("actor").notNull().default("system"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

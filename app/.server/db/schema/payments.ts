@@ -49,9 +49,8 @@ export const paymentIntents = pgTable(
     providerTransactionId: text("provider_transaction_id"),
     /** iyzico only: the bank's 3-D Secure page (base64 HTML) until the buyer has been sent there. */
     threeDsHtml: text("three_ds_html"),
-    /** Name of the success hook registered with onPaymentSucceeded, and the data handed to it. */
-    hook: text("hook"),
-    hookContext: jsonb("hook_context"),
+    /** What the caller needs to finish the purchase once the payment is charged (the place-order flow's context). */
+    context: jsonb("hook_context"),
     returnUrl: text("return_url"),
     errorCode: text("error_code"),
     message: text("message"),

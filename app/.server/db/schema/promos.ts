@@ -28,7 +28,10 @@ export const promoCodes = pgTable("promo_codes", {
   createdBy: text("created_by").notNull().default("system"),
 });
 
-/** One row per paid order that used a code. */
+/**
+ * One row per order that used a code; while the order's payment runs the row belongs to the basket's hold
+ * (hold_id set, order_id null) and already counts against the code's limits.
+ */
 export const promoUses = pgTable(
   "promo_uses",
   {
@@ -36,7 +39,8 @@ export const promoUses = pgTable(
     promoId: integer("promo_id")
       .notNull()
       .references(() => promoCodes.id, { onDelete: "cascade" }),
-    orderId: integer("order_id").notNull().unique(),
+    orderId: integer("order_id").unique(),
+    holdId: integer("hold_id").unique(),
     userId: integer("user_id"),
     email: text("email").notNull(),
     discount: integer("discount").notNull().default(0),

@@ -1,0 +1,104 @@
+/** Checkout's SQL: the steps' state per basket, the address book, and the holds taken before a payment. */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { checkoutHolds, checkoutStates, savedAddresses } from "../db/schema/checkout";
+
+export type StateRow = typeof checkoutStates.$inferSelect;
+export type StatePatch = Partial<typeof checkoutStates.$inferInsert>;
+export type HoldRow = typeof checkoutHolds.$inferSelect;
+export type NewHold = typeof checkoutHolds.$inferInsert;
+export type AddressRow = typeof savedAddresses.$inferSelect;
+
+export async function findState(db: DbOrTx, basketId: number): Promise<StateRow | undefined> {
+  const [row] = await db.select().from(checkoutStates).where(eq(checkoutStates.basketId, basketId));
+  return row;
+}
+
+export async function upsertState(db: DbOrTx, basketId: number, patch: StatePatch, now: Date): Promise<void> {
+  await db
+    .insert(checkoutStates)
+    .values({ basketId, ...patch, updatedAt: now })
+    .onConflictDoUpdate({ target: checkoutStates.basketId, set: { ...patch, updatedAt: now } });
+}
+
+export async function deleteStates(db: DbOrTx, basketIds: number[]): Promise<void> {
+  if (basketIds.length) await db.delete(checkoutStates).where(inArray(checkoutStates.basketId, basketIds));
+}
+
+// ─── address book ───────────────────────────────────────────────────────────────────────────────
+
+export async function findAddress(db: DbOrTx, userId: number, a: { fullName: string; address: string; countyId: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: savedAddresses.id })
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.fullName, a.fullName), eq(savedAddresses.address, a.address), eq(savedAddresses.countyId, a.countyId)));
+  return rows.length > 0;
+}
+
+export async function insertAddress(db: DbOrTx, row: typeof savedAddresses.$inferInsert): Promise<void> {
+  await db.insert(savedAddresses).values(row);
+}
+
+export function addressesOf(db: DbOrTx, userId: number): Promise<AddressRow[]> {
+  return db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).orderBy(savedAddresses.id);
+}
+
+export async function deleteAddressesOf(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+}
+
+// ─── holds ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The basket's hold that is still 'held' (expired or not), locked for the rest of the transaction. */
+export async function lockHeld(tx: DbOrTx, basketId: number): Promise<HoldRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.basketId, basketId), eq(checkoutHolds.status, "held")))
+    .for("update");
+  return row;
+}
+
+export async function lockHold(tx: DbOrTx, id: number): Promise<HoldRow | undefined> {
+  const [row] = await tx.select().from(checkoutHolds).where(eq(checkoutHolds.id, id)).for("update");
+  return row;
+}
+
+export async function insertHold(tx: DbOrTx, row: NewHold): Promise<HoldRow> {
+  const [created] = await tx.insert(checkoutHolds).values(row).returning();
+  return created!;
+}
+
+/** Moves a 'held' hold on; false when it was not 'held' any more. */
+export async function finishHold(tx: DbOrTx, id: number, patch: { status: "ordered" | "released"; orderId?: number }): Promise<boolean> {
+  const rows = await tx
+    .update(checkoutHolds)
+    .set(patch)
+    .where(and(eq(checkoutHolds.id, id), eq(checkoutHolds.status, "held")))
+    .returning({ id: checkoutHolds.id });
+  return rows.length > 0;
+}
+
+export async function extendHold(tx: DbOrTx, id: number, expiresAt: Date): Promise<void> {
+  await tx.update(checkoutHolds).set({ expiresAt }).where(eq(checkoutHolds.id, id));
+}
+
+/** Live holds (not expired) of a ready date: they count against its capacity like orders. */
+export async function countLiveOn(tx: DbOrTx, readyDate: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.readyDate, readyDate), eq(checkoutHolds.status, "held"), sql`${checkoutHolds.expiresAt} > ${now.toISOString()}`));
+  return row?.n ?? 0;
+}
+
+/** Baskets whose hold expired while still 'held' (oldest first). */
+export async function expiredBaskets(db: DbOrTx, now: Date, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ basketId: checkoutHolds.basketId })
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.status, "held"), lte(checkoutHolds.expiresAt, now)))
+    .orderBy(asc(checkoutHolds.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.basketId);
+}

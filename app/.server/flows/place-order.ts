@@ -1,0 +1,308 @@
+/**
+ * PLACE ORDER — the buyer presses 'Siparişi Onayla' (issue 8, issue 24). The one place that calls checkout,
+ * basket, catalog, delivery, orders, promos, loyalty, campaigns, notes and payments together; read top to bottom.
+ *
+ *   placeOrder (the confirm step)
+ *     1. both agreements ticked                                                   else refused
+ *     2. basket and steps still valid now (checkout.checkReady)                   else refused, sent to the step
+ *     3. HOLD what can run out, in one transaction, BEFORE any payment:           compensation: releaseHold
+ *          stock of each line · the ready date's capacity · the code's use · the points
+ *        a buyer who loses a race is told here, in Turkish, what ran out; nothing was charged
+ *     4. nothing to pay (points, free delivery) → 6 without a payment
+ *     5. payments.startPayment: a saved card is charged now ('charged'),          failed → releaseHold
+ *        a new card goes to 3-D Secure ('challenge') and comes back in completeThreeDs
+ *     6. takeOrder, in one transaction: payments.settleInTx, then the order from the hold
+ *        (order + lines, the code's use and the points taken over, basket closed, gift note, mail, staff alert)
+ *                                                                     failed → payments.voidCharge + releaseHold
+ *   completeThreeDs (the bank's callback): payments.completeChallenge → 6; a failed challenge → releaseHold
+ *   settleReconciled (the periodic task): payments.reconcile → 6 for each charge found; expired holds released
+ *
+ * A hold lives HOLD_TTL_SECONDS; the order made from it takes everything over. When a charge arrives after its
+ * hold was released (expired, or a second tab changed the basket), step 6 takes the goods again in the order's
+ * transaction, and voids the charge if they are gone: the buyer never pays without an order.
+ */
+import type { AppContext } from "../context";
+import type { DbOrTx, Tx } from "../db/client";
+import * as alerts from "../alerts/service";
+import * as basketService from "../basket/service";
+import * as campaigns from "../campaigns/service";
+import * as catalog from "../catalog/service";
+import * as checkout from "../checkout/service";
+import * as delivery from "../delivery/service";
+import * as loyalty from "../loyalty/service";
+import * as notes from "../notes/service";
+import * as orders from "../orders/service";
+import * as payments from "../payments/service";
+import * as promos from "../promos/service";
+import type { CallbackFields } from "../payments/gateway";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
+
+type Refusal = checkout.PlaceRefusal;
+
+/** Thrown inside a transaction to roll it back with the buyer's answer. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(`refused: ${refusal.kind}`);
+  }
+}
+
+const systemRefusal = (): Refusal => ({ status: "failed", kind: "system", message: checkoutTr.confirm.failedNetwork });
+
+export interface PlaceOrderInput {
+  basket: checkout.OpenBasket;
+  /** The basket's checkout state as the caller has just read it in this request (read here when not given). */
+  state?: checkout.CheckoutState;
+  userId: number | null;
+  ip: string;
+  card?: payments.CardInput;
+  acceptPreInfo: boolean;
+  acceptContract: boolean;
+}
+
+// ─── the confirm step ───────────────────────────────────────────────────────────────────────────
+
+export async function placeOrder(app: AppContext, input: PlaceOrderInput): Promise<checkout.PlaceResult> {
+  const { basket, userId } = input;
+  // 1. agreements
+  if (!input.acceptPreInfo || !input.acceptContract) return { status: "failed", kind: "agreements", message: checkoutTr.confirm.waiting };
+  // 2. still valid
+  const state = input.state ?? (await checkout.getState(app, basket.id));
+  const problem = await checkout.checkReady(app, basket, state);
+  if (problem) return problem;
+  const pay = state.payment!;
+  const asked = { basketId: basket.id, userId, email: state.email!, expected: checkout.finalAmounts(basket, state).needToPay };
+  if (asked.expected > 0 && pay.mode === "new" && !input.card) return { status: "failed", kind: "payment_step", message: checkoutTr.payment.cardMissing, goTo: "/order/payment" };
+
+  // 3. hold what can run out
+  const held = await takeHold(app, asked, basket.promo?.applies ? basket.promo.code : null);
+  if (held.status !== "held") return held;
+  const ctx: checkout.PlaceContext = { ...asked, holdId: held.holdId };
+
+  // 4. nothing to pay
+  if (ctx.expected === 0) {
+    const order = await takeOrder(app, ctx, null);
+    return "orderNumber" in order ? { status: "succeeded", paymentId: null, orderPublicId: order.publicId } : order;
+  }
+
+  // 5. the payment
+  const outcome = await payments.startPayment(app, {
+    orderRef: orderRefOf(basket.id),
+    amount: ctx.expected,
+    buyer: checkout.buyerOf(state, basket.id, userId, input.ip),
+    ...(pay.mode === "saved" && pay.savedCardId ? { savedCardId: pay.savedCardId } : { card: input.card }),
+    saveCard: Boolean(userId && pay.saveCard && pay.mode === "new"),
+    userId,
+    context: ctx,
+    returnUrl: "/order/complete",
+    description: `Sepet ${basket.id}`,
+  });
+  switch (outcome.status) {
+    case "charged": {
+      // 6. the order
+      const order = await takeOrder(app, ctx, outcome);
+      return "orderNumber" in order ? { status: "succeeded", paymentId: outcome.paymentId, orderPublicId: order.publicId } : order;
+    }
+    case "succeeded": {
+      // a retry after this basket was paid: its order
+      const order = await orders.getByPaymentRef(app, outcome.paymentId);
+      return order ? { status: "succeeded", paymentId: outcome.paymentId, orderPublicId: order.publicId } : { status: "processing" };
+    }
+    case "challenge":
+      return { status: "challenge", challengeUrl: outcome.challengeUrl };
+    case "processing":
+      return { status: "processing" };
+    case "failed":
+      await releaseHold(app, { holdId: ctx.holdId });
+      return { status: "failed", kind: "payment", message: outcome.message };
+  }
+}
+
+// ─── the 3-D Secure return ──────────────────────────────────────────────────────────────────────
+
+export type ThreeDsResult = { status: "rejected" } | (payments.PaymentOutcome & { redirectTo: string }) | null;
+
+/** The bank's callback (route /odeme/3ds/:id/callback): charge once, then take the order, or let the hold go. */
+export async function completeThreeDs(app: AppContext, paymentId: string, fields: CallbackFields): Promise<ThreeDsResult> {
+  const r = await payments.completeChallenge(app, paymentId, fields);
+  if (!r || r.status === "rejected") return r;
+  if (r.status === "charged") {
+    const ctx = checkout.placeContextSchema.safeParse(r.context);
+    if (ctx.success) await takeOrder(app, ctx.data, r);
+    else {
+      app.log.error({ paymentId }, "charged payment without a place-order context: voiding");
+      await payments.voidCharge(app, r.paymentId, r.charge);
+    }
+  } else if (r.status === "failed") {
+    const view = await payments.getPayment(app, paymentId);
+    const ctx = checkout.placeContextSchema.safeParse(view?.context);
+    if (ctx.success) await releaseHold(app, { holdId: ctx.data.holdId });
+  }
+  // the payment as it stands now: succeeded with its order, or failed / voided with the buyer's message
+  return r.status === "charged" ? { ...(await payments.outcomeNow(app, r.paymentId)), redirectTo: r.redirectTo } : r;
+}
+
+// ─── the periodic task ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every minute: payments left 'pending' by a crash are asked about at the provider; a charge found is taken
+ * into its order exactly as at step 6 (or voided); holds whose payment never completed are released.
+ */
+export async function settleReconciled(app: AppContext, opts: { olderThanSeconds?: number } = {}): Promise<payments.ReconcileReport & { holdsReleased: number }> {
+  const report = await payments.reconcile(app, opts);
+  for (const c of report.charged) {
+    const ctx = checkout.placeContextSchema.safeParse(c.context);
+    if (ctx.success) await takeOrder(app, ctx.data, c);
+    else await payments.voidCharge(app, c.paymentId, c.charge);
+  }
+  let holdsReleased = 0;
+  for (const basketId of await checkout.expiredHoldBaskets(app)) {
+    if (await releaseHold(app, { expiredOf: basketId })) holdsReleased++;
+  }
+  return { ...report, holdsReleased };
+}
+
+// ─── step 3: the hold ───────────────────────────────────────────────────────────────────────────
+
+/** Takes (or renews) the basket's hold. A basket already ordered answers with its order. */
+async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "holdId">, askedCode: string | null): Promise<{ status: "held"; holdId: number } | checkout.PlaceResult> {
+  try {
+    const holdId = await app.db.transaction(async (tx) => {
+      // the basket's row first: two confirms of one basket queue here
+      await basketService.lockRow(tx, asked.basketId);
+      const current = await checkout.lockHeld(tx, asked.basketId);
+      const basket = await basketService.lockForOrder(tx, app, asked.basketId, { userId: asked.userId, heldBy: current?.id });
+      const state = await checkout.getState(app, asked.basketId, tx);
+      const plan = await checkout.holdPlan(app, tx, asked.basketId, basket, state, asked.userId);
+      if (plan.needToPay !== asked.expected) {
+        // the code the buyer saw was used up meanwhile by someone quicker: say so
+        if (askedCode && basket.promo?.code !== askedCode) throw new Refused(checkout.ranOut("promo", askedCode));
+        throw new Refused(checkout.ranOut("basket"));
+      }
+      // a second click or tab with the same basket keeps the hold it has
+      if (current && checkout.isLive(app, current) && current.fingerprint === checkout.fingerprintOf(plan)) {
+        await checkout.extendHold(app, tx, current);
+        return current.id;
+      }
+      if (current) await giveBack(app, tx, current);
+      return (await hold(app, tx, plan)).id;
+    });
+    return { status: "held", holdId };
+  } catch (err) {
+    if (err instanceof Refused) return err.refusal;
+    if (err instanceof basketService.BasketNotOpen) {
+      const order = await orders.getByBasket(app.db, asked.basketId);
+      if (order) return { status: "succeeded", paymentId: order.paymentRef, orderPublicId: order.publicId };
+      return checkout.ranOut("basket");
+    }
+    throw err;
+  }
+}
+
+/**
+ * Holds everything the plan needs, in the caller's transaction, locks taken in one order everywhere (products by
+ * id, the code, the member, the ready date last so placements for one day wait on each other briefly).
+ * Throws Refused naming what ran out.
+ */
+async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<checkout.Hold> {
+  const held = await checkout.insertHold(app, tx, plan);
+  const stock = await catalog.reserveStock(tx, plan.lines);
+  if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
+  // every process drops its cached stock when this commits (the rest of the catalogue stays)
+  await catalog.invalidateStock(app, tx);
+  if (plan.promo) {
+    const use = await promos.holdUse(tx, app, { promoId: plan.promo.id, holdId: held.id, userId: plan.userId, email: plan.email, discount: plan.promo.discount });
+    if (!use.ok) throw new Refused(checkout.ranOut("promo", plan.promo.code));
+  }
+  if (plan.usedBonus > 0) {
+    if (!plan.userId) throw new Refused(checkout.ranOut("points"));
+    try {
+      await loyalty.holdSpend(app, tx, plan.userId, plan.usedBonus, held.id);
+    } catch (err) {
+      if (err instanceof loyalty.InsufficientPoints) throw new Refused(checkout.ranOut("points"));
+      throw err;
+    }
+  }
+  const { capacityPerDay } = await delivery.getConfig(app, tx);
+  if (capacityPerDay > 0) {
+    // under the date's lock: its orders and its live holds (this one included) within the day's capacity
+    const booked = await orders.lockCapacity(tx, plan.readyDate);
+    if (booked + (await checkout.liveHoldsOn(app, tx, plan.readyDate)) > capacityPerDay) throw new Refused(checkout.ranOut("ready_date_full", plan.readyDate));
+  }
+  return held;
+}
+
+/** Compensation of step 3: gives back what a hold took (stock, the code's use, the points) and marks it released. */
+async function giveBack(app: AppContext, tx: DbOrTx, h: checkout.Hold): Promise<void> {
+  if (!(await checkout.markHoldReleased(tx, h.id))) return;
+  await catalog.releaseStock(tx, h.lines);
+  await catalog.invalidateStock(app, tx);
+  if (h.promoId !== null) await promos.releaseHeldUse(tx, h.id);
+  if (h.usedBonus > 0) await loyalty.releaseHeldSpend(app, tx, h.id);
+}
+
+/** Lets a hold go (failed or abandoned payment): by id, or a basket's expired one. False when there was nothing to let go. */
+async function releaseHold(app: AppContext, which: { holdId: number } | { expiredOf: number }): Promise<boolean> {
+  return app.db.transaction(async (tx) => {
+    const h = "holdId" in which ? await checkout.lockHold(tx, which.holdId) : await checkout.lockHeld(tx, which.expiredOf);
+    if (!h || h.status !== "held" || ("expiredOf" in which && checkout.isLive(app, h))) return false;
+    await giveBack(app, tx, h);
+    return true;
+  });
+}
+
+// ─── step 6: the order ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Books the charge and makes the order from the hold's draft (what the buyer confirmed and paid), in one
+ * transaction; on any refusal or fault the charge is voided and the hold let go (compensation). Without a charge
+ * (nothing to pay) only the order is made.
+ */
+async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null): Promise<orders.OrderRow | Refusal> {
+  try {
+    const order = await app.db.transaction(async (tx) => {
+      if (paid && !(await payments.settleInTx(tx, app, paid.paymentId, paid.charge))) {
+        // settled meanwhile by a duplicate callback or reconcile: that one made the order
+        return orders.getByBasket(tx, ctx.basketId);
+      }
+      let h = await checkout.lockHold(tx, ctx.holdId);
+      if (!h) throw new Refused(checkout.ranOut("basket"));
+      if (h.status === "ordered") {
+        // an order without a payment made twice (a double click with nothing to pay): the first one
+        if (paid) throw new Error(`hold ${h.id} already ordered; a second payment is voided`);
+        return h.orderId === null ? null : orders.getById(app, h.orderId);
+      }
+      // the hold was let go before the payment came (it expired): take it again, unless a newer confirm of the
+      // basket holds something else now (then that one's payment decides, and this charge is voided)
+      if (h.status === "released") {
+        if (await checkout.lockHeld(tx, ctx.basketId)) throw new Refused(checkout.ranOut("basket"));
+        h = await hold(app, tx, checkout.planOf(h));
+      }
+      if (paid && paid.amount !== h.draft.order.needToPay) throw new Refused(checkout.ranOut("basket"));
+      const plan = checkout.planOf(h);
+      const d = h.draft;
+
+      const order = await orders.createOrder(app, tx, { ...d.order, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null }, d.lines, ctx.userId ? `user:${ctx.userId}` : "guest");
+      await checkout.markHoldOrdered(tx, h.id, order.id);
+      if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
+      if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);
+      if (plan.hedef81CityId !== null && !(await campaigns.claimHedef81(tx, app, plan.hedef81CityId, order.id))) throw new Refused(checkout.ranOut("campaign"));
+      await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
+      if (paid) await payments.labelOrder(tx, paid.paymentId, order.orderNumber);
+      const note = d.wantsNote ? await notes.createForOrder(app, tx, order) : null;
+      await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);
+      await alerts.orderPlaced(app, tx, order);
+      return order;
+    });
+    return order ?? systemRefusal();
+  } catch (err) {
+    if (err instanceof Refused) app.log.warn({ reason: err.refusal.kind, basketId: ctx.basketId }, "order refused after the payment: voiding");
+    else app.log.error({ err, basketId: ctx.basketId }, "the order could not be taken: voiding");
+    // compensation of steps 5 and 3
+    if (paid) await payments.voidCharge(app, paid.paymentId, paid.charge);
+    await releaseHold(app, { holdId: ctx.holdId });
+    return err instanceof Refused ? err.refusal : systemRefusal();
+  }
+}
+
+/** The payment's idempotency key: one charge per basket. */
+const orderRefOf = (basketId: number) => `basket-${basketId}`;

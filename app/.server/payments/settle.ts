@@ -1,0 +1,140 @@
+/**
+ * Settlement primitives: after the provider answered a charge, the caller either books it with `settleInTx`
+ * inside the transaction that takes the order (so the payment and the order commit together), or gives the
+ * money back with `voidCharge` when the order cannot be taken. A provider refusal is booked by `chargeAnswered`.
+ */
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { cardTypeOfAssociation, type CardType } from "~/shared/card";
+import type { Kurus } from "~/shared/money";
+import type { PaymentDone, ProviderFailure } from "./gateway";
+import { attempt, failedMessage, gatewayFor, T } from "./calls";
+import { outcomeOf, type ChargeOutcome, type PaymentOutcome } from "./outcome";
+import * as repo from "./repo";
+
+/** A payment booked as succeeded (what `settleInTx` answers). */
+export interface PaymentSucceeded {
+  paymentId: string;
+  orderRef: string;
+  amount: Kurus;
+  userId: number | null;
+  providerPaymentId: string;
+  card: { bin: string | null; lastFour: string | null; type: CardType; bankName: string | null };
+  savedCardId: number | null;
+  context: unknown;
+}
+
+/**
+ * What the provider answered for a charge of a 'pending' payment: a refusal is booked as failed here; an unknown
+ * outcome stays 'pending' for reconcile ('processing'); money taken is handed to the caller ('charged').
+ */
+export async function chargeAnswered(app: AppContext, intentId: string, r: ({ ok: true } & PaymentDone) | ProviderFailure): Promise<ChargeOutcome> {
+  if (!r.ok) {
+    if (r.unknown) return { status: "processing", paymentId: intentId };
+    const message = failedMessage(r.message);
+    await repo.moveIntent(app.db, intentId, "pending", { status: "failed", errorCode: r.code, message, updatedAt: app.clock.now(), completedAt: app.clock.now() });
+    const i = await repo.findIntent(app.db, intentId);
+    return i ? outcomeOf(i) : { status: "failed", paymentId: intentId, code: r.code, message };
+  }
+  const i = await repo.findIntent(app.db, intentId);
+  if (!i) return { status: "processing", paymentId: intentId };
+  const { ok: _ok, ...charge } = r;
+  return { status: "charged", paymentId: i.id, orderRef: i.orderRef, amount: i.amount, charge, context: i.context };
+}
+
+/**
+ * Books a charged payment as succeeded inside the caller's transaction (the one that takes the order), saving
+ * the card when the buyer asked. Null when the payment is no longer 'pending' (settled by a concurrent callback
+ * or reconcile): the caller then does nothing, so an order is taken once per payment.
+ */
+export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: PaymentDone): Promise<PaymentSucceeded | null> {
+  const i = await repo.lockIntent(tx, intentId);
+  if (!i || i.status !== "pending") return null;
+  const now = app.clock.now();
+  let savedCardId = i.savedCardId;
+  if (i.saveCard && i.userId && charge.stored) {
+    const saved = await repo.upsertCard(tx, {
+      userId: i.userId,
+      provider: i.provider,
+      cardUserKey: charge.stored.cardUserKey,
+      cardToken: charge.stored.cardToken,
+      bin: charge.card.bin || i.cardBin || "",
+      lastFour: charge.card.lastFour ?? i.cardLastFour ?? "",
+      cardType: charge.card.cardType ?? null,
+      cardAssociation: charge.card.association ?? i.cardAssociation,
+      cardFamily: charge.card.family ?? null,
+      bankName: charge.card.bankName ?? i.bankName,
+      createdAt: now,
+    });
+    savedCardId = saved.id;
+  }
+  const patch = {
+    status: "succeeded" as const,
+    providerPaymentId: charge.providerPaymentId,
+    providerTransactionId: charge.transactionId,
+    cardBin: charge.card.bin || i.cardBin,
+    cardLastFour: charge.card.lastFour ?? i.cardLastFour,
+    cardType: charge.card.cardType ?? i.cardType,
+    cardAssociation: charge.card.association ?? i.cardAssociation,
+    cardFamily: charge.card.family ?? i.cardFamily,
+    bankName: charge.card.bankName ?? i.bankName,
+    savedCardId,
+    threeDsHtml: null,
+    errorCode: null,
+    message: null,
+    updatedAt: now,
+    completedAt: now,
+  };
+  await repo.updateIntent(tx, i.id, patch);
+  return {
+    paymentId: i.id,
+    orderRef: i.orderRef,
+    amount: i.amount,
+    userId: i.userId,
+    providerPaymentId: charge.providerPaymentId,
+    card: { bin: patch.cardBin, lastFour: patch.cardLastFour, type: cardTypeOfAssociation(patch.cardAssociation, patch.cardBin ?? undefined), bankName: patch.bankName },
+    savedCardId,
+    context: i.context,
+  };
+}
+
+/**
+ * The shop could not take an order the provider charged for: cancel (or refund) the charge and mark the payment
+ * 'voided'. When the provider cannot be reached the payment stays 'pending' and reconcile hands it back later.
+ */
+export async function voidCharge(app: AppContext, intentId: string, r: PaymentDone): Promise<PaymentOutcome> {
+  const i = await repo.findIntent(app.db, intentId);
+  if (!i || i.status !== "pending") return i ? outcomeOf(i) : { status: "processing", paymentId: intentId };
+  const gw = gatewayFor(app);
+  const ip = i.buyerIp ?? "127.0.0.1";
+  let v = await attempt(app, { intentId, orderRef: i.orderRef, kind: "void", amount: i.amount, detail: { providerPaymentId: r.providerPaymentId } }, () =>
+    gw.cancel({ providerPaymentId: r.providerPaymentId, ip, reason: "shop could not take the order" }),
+  );
+  if (!v.ok && !v.unknown) {
+    v = await attempt(app, { intentId, orderRef: i.orderRef, kind: "refund", amount: i.amount, detail: { providerPaymentId: r.providerPaymentId } }, () =>
+      gw.refund({ providerPaymentId: r.providerPaymentId, transactionId: r.transactionId, amount: i.amount, ip, reason: "shop could not take the order" }),
+    );
+  }
+  if (v.ok) {
+    await repo.moveIntent(app.db, intentId, "pending", {
+      status: "voided",
+      providerPaymentId: r.providerPaymentId,
+      providerTransactionId: r.transactionId,
+      errorCode: "shop_rejected",
+      message: failedMessage(T.errors.shopRejected),
+      updatedAt: app.clock.now(),
+      completedAt: app.clock.now(),
+    });
+  } else {
+    // stays 'pending': reconcile finds the charge again and the caller decides again
+    app.log.error({ intentId }, "payment could not be voided; left pending for reconcile");
+  }
+  const after = await repo.findIntent(app.db, intentId);
+  return after ? outcomeOf(after) : { status: "processing", paymentId: intentId };
+}
+
+/** The outcome of a payment as stored now (after the caller settled or voided it). */
+export async function outcomeNow(app: AppContext, intentId: string): Promise<PaymentOutcome> {
+  const i = await repo.findIntent(app.db, intentId);
+  return i ? outcomeOf(i) : { status: "processing", paymentId: intentId };
+}
