@@ -9,12 +9,12 @@ import type { PeriodicTask } from "./jobs/schedule";
 import { purgeExpired } from "./accounts/service";
 import { EARN_JOB, earnJob, expireDue } from "./loyalty/service";
 import { MAIL_JOB, sendMailJob } from "./mail/service";
-import { REFUND_JOB, refundCancelledJob } from "./orders/service";
 import { purgeOld } from "./ratelimit/service";
 import { CANCEL_JOB as INVOICE_CANCEL_JOB, SEND_JOB as INVOICE_SEND_JOB, cancelJob as invoiceCancelJob, sendJob as invoiceSendJob } from "./invoices/service";
 import { SMS_JOB, sendSmsJob } from "./sms/service";
 import { purgeFailedMessages } from "./jobs/failed";
 import { purge as retentionPurge } from "./retention/service";
+import { REFUND_JOB, refundCancelledJob } from "./flows/cancel-order";
 import { settleReconciled } from "./flows/place-order";
 
 /** Every job kind the worker knows. */

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/member-orders";
 import * as accounts from "~/.server/accounts/service";
+import { cancelMemberOrder } from "~/.server/flows/cancel-order";
 import * as printing from "~/.server/printing/service";
 import { CsrfField } from "~/ui/CsrfField";
 import { Dialog } from "~/ui/Dialog";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const may = await accounts.mayCancelMemberOrder(context.app, user.id, orderNumber);
     return may.ok ? data({ ok: false, message: undefined, confirm: may.orderNumber }) : refused(may);
   }
-  const r = await accounts.cancelMemberOrder(context.app, user.id, orderNumber);
+  const r = await cancelMemberOrder(context.app, user.id, orderNumber);
   return r.ok ? data({ ok: true, message: r.message }) : refused(r);
 }
 

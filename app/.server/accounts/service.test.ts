@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelMemberOrder, cancelOrder } from "../flows/cancel-order";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -648,7 +649,7 @@ describe("member area: orders", () => {
     expect(previousOrderLines(list[1]!)).toEqual(["Taşıyıcı: Aras Kargo", "Takip No: AR 123/45"]);
     expect(previousOrderLines(list[0]!)).toEqual(["Siparişiniz alındı.", "Tahmini teslimat: 26 Kasım Perşembe"]);
     // someone else's order number cannot be cancelled, nor is it even acknowledged
-    expect(await accounts.cancelMemberOrder(app, other.id, second.order.orderNumber)).toMatchObject({ ok: false, status: 404, error: "Sipariş bulunamadı." });
+    expect(await cancelMemberOrder(app, other.id, second.order.orderNumber)).toMatchObject({ ok: false, status: 404, error: "Sipariş bulunamadı." });
   });
 
   it("cancelling before baking gives back stock, points and the code's use, and refunds the card (mailed)", async () => {
@@ -661,7 +662,7 @@ describe("member area: orders", () => {
     expect(await loyalty.available(app, ayse.id)).toBe(0);
     expect((await promos.getById(app, promo.id))?.usedCount).toBe(1);
 
-    const r = await accounts.cancelMemberOrder(app, ayse.id, order.orderNumber);
+    const r = await cancelMemberOrder(app, ayse.id, order.orderNumber);
     expect(r).toEqual({ ok: true, message: "Siparişiniz iptal edildi; ödemeniz kartınıza iade edildi." });
     expect(await stockOf(PRODUCT)).toBe(stock0);
     expect(await loyalty.available(app, ayse.id)).toBe(2_000);
@@ -683,7 +684,7 @@ describe("member area: orders", () => {
     expect(previousOrderLines(listed)).toEqual(["Sipariş tutarı kartınıza iade edildi."]);
 
     // a second click changes nothing: no second refund, no second stock release
-    expect(await accounts.cancelMemberOrder(app, ayse.id, order.orderNumber)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelMemberOrder(app, ayse.id, order.orderNumber)).toMatchObject({ ok: false, status: 409 });
     expect(await stockOf(PRODUCT)).toBe(stock0);
     expect(await payments.refundsOf(app, paymentId)).toHaveLength(1);
     // the safety-net refund job finds the order refunded and does nothing
@@ -697,7 +698,7 @@ describe("member area: orders", () => {
     const stock0 = await stockOf(PRODUCT);
     const { order, paymentId } = await placeOrder(ayse);
     await orders.transition(app, order.id, "preparing", "staff:1", "fırına girdi");
-    const r = await accounts.cancelMemberOrder(app, ayse.id, order.orderNumber);
+    const r = await cancelMemberOrder(app, ayse.id, order.orderNumber);
     expect(r).toMatchObject({ ok: false, status: 409, error: "Siparişiniz fırına girdiği için artık iptal edilemiyor. Lütfen bizimle iletişime geçin: 0 (216) 555 01 20" });
     expect((await orders.getById(app, order.id))?.status).toBe("preparing");
     expect(await stockOf(PRODUCT)).toBe(stock0 - 2);
@@ -711,14 +712,14 @@ describe("member area: orders", () => {
     const { order, paymentId } = await placeOrder(ayse);
     // the member's page still says 'received'; the bakery moves it on before the cancel reaches the lock
     await orders.transition(app, order.id, "preparing", "staff:1");
-    await expect(orders.cancel(app, order.id, { actor: `member:${ayse.id}`, expectFrom: ["received"] })).rejects.toBeInstanceOf(orders.UnexpectedStatus);
+    await expect(cancelOrder(app, order.id, { actor: `member:${ayse.id}`, expectFrom: ["received"] })).rejects.toBeInstanceOf(orders.UnexpectedStatus);
     expect((await orders.getById(app, order.id))?.status).toBe("preparing");
     expect(await stockOf(PRODUCT)).toBe(stock0 - 2);
     expect(await payments.refundsOf(app, paymentId)).toHaveLength(0);
     // both at once: exactly one of them wins
     const next = await placeOrder(ayse);
     const [cancelled, baked] = await Promise.allSettled([
-      accounts.cancelMemberOrder(app, ayse.id, next.order.orderNumber),
+      cancelMemberOrder(app, ayse.id, next.order.orderNumber),
       orders.transition(app, next.order.id, "preparing", "staff:1"),
     ]);
     const final = (await orders.getById(app, next.order.id))!.status;
@@ -737,7 +738,7 @@ describe("member area: orders", () => {
     const { order, paymentId } = await placeOrder(ayse, { quantity: 1 });
     const sandbox = payments.gatewayFor(app);
     payments.useGateway(app, { ...sandbox, cancel: async () => ({ ok: false, code: "network", message: "timeout", unknown: false }), refund: async () => ({ ok: false, code: "network", message: "timeout" }) });
-    const r = await accounts.cancelMemberOrder(app, ayse.id, order.orderNumber);
+    const r = await cancelMemberOrder(app, ayse.id, order.orderNumber);
     expect(r).toEqual({ ok: true, message: "Siparişiniz iptal edildi; ödemenizin iadesi işleme alındı ve onaylandığında kartınıza yansıyacak." });
     expect((await orders.getById(app, order.id))?.status).toBe("cancelled");
     expect((await accounts.memberOrders(app, ayse.id))[0]).toMatchObject({ statusText: "İptal edildi" });

@@ -490,20 +490,12 @@ export async function mayCancelMemberOrder(app: AppContext, userId: number, orde
   return { ok: true, id: order.id, orderNumber: order.orderNumber };
 }
 
-export async function cancelMemberOrder(app: AppContext, userId: number, orderNumber: string): Promise<CancelResult> {
-  const cannot = cannotCancel;
-  const order = await mayCancelMemberOrder(app, userId, orderNumber);
-  if (!order.ok) return order;
-  let done: orders.Cancelled;
-  try {
-    done = await orders.cancel(app, order.id, { actor: `member:${userId}`, reason: accountTr.member.cancelReason, expectFrom: MEMBER_CANCELLABLE });
-  } catch (err) {
-    if (err instanceof orders.IllegalTransition) return cannot();
-    throw err;
-  }
-  const message =
-    done.refund.status === "refunded" ? accountTr.member.cancelledRefunded : done.refund.status === "pending" ? accountTr.member.cancelledRefundPending : accountTr.member.cancelled;
-  return { ok: true, message };
+/** The member's cancel itself is a flow: flows/cancel-order.ts cancelMemberOrder. */
+export const MEMBER_CANCEL = { statuses: MEMBER_CANCELLABLE, cannotCancel, reason: () => accountTr.member.cancelReason } as const;
+
+/** What the member is told after a cancel, by the refund's state. */
+export function memberCancelMessage(refund: orders.RefundState): string {
+  return refund.status === "refunded" ? accountTr.member.cancelledRefunded : refund.status === "pending" ? accountTr.member.cancelledRefundPending : accountTr.member.cancelled;
 }
 
 // ---------------------------------------------------------------- third-party sign-in (OpenID Connect)

@@ -392,7 +392,7 @@ describe("quick membership", () => {
 
 describe("after the order", () => {
   it("cancelling refunds the card and the refund mail names the order number", async () => {
-    const { cancel } = await import("../orders/service");
+    const { cancelOrder: cancel } = await import("../flows/cancel-order");
     const m = await member();
     const owner = { sessionId: randomUUID(), userId: m.id };
     const b = await readyBasket(owner, [{ productId: 10003, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);

@@ -264,6 +264,8 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
         // settled meanwhile by a duplicate callback or reconcile: that one made the order
         return orders.getByBasket(tx, ctx.basketId);
       }
+      // locks in the order every placing transaction takes them: the basket's row, then its hold
+      await basketService.lockRow(tx, ctx.basketId);
       let h = await checkout.lockHold(tx, ctx.holdId);
       if (!h) throw new Refused(checkout.ranOut("basket"));
       if (h.status === "ordered") {

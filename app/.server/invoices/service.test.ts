@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the XML is read back as the parser's untyped tree */
+import { cancelOrder } from "../flows/cancel-order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
@@ -248,7 +249,7 @@ describe("e-Arşiv invoices", () => {
     await orders.transition(ready, o2.id, "preparing", "staff:1");
     await orders.transition(ready, o2.id, "ready", "staff:1");
     expect(await invoices.forOrder(app, o2.id)).toHaveLength(1);
-    await orders.cancel(ready, o2.id, { actor: "staff:1", reason: "müşteri istedi" });
+    await cancelOrder(ready, o2.id, { actor: "staff:1", reason: "müşteri istedi" });
     const after = await invoices.forOrder(app, o2.id);
     expect(after.map((i) => [i.kind, i.status])).toEqual([["SATIS", "cancelled"]]);
     expect(await app.db.select().from(jobs).where(eq(jobs.dedupeKey, `${invoices.CANCEL_JOB}:${after[0]!.id}`))).toHaveLength(1);

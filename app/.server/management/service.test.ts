@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelOrder } from "../flows/cancel-order";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -662,7 +663,7 @@ describe("production board", () => {
     const b = await paidOrder({ readyDate: day, quantity: 3, deliveryType: "Delivery", deliveryDetails: "10:00-12:00", address: { ...ADDRESS, delFullName: "Veli Sabah" } });
     await paidOrder({ readyDate: day, quantity: 1 });
     const cancelled = await paidOrder({ readyDate: day, quantity: 5, deliveryType: "Delivery", deliveryDetails: "14:00-16:00" });
-    await orders.cancel(app, cancelled.id, { actor: "staff:99", reason: "test" });
+    await cancelOrder(app, cancelled.id, { actor: "staff:99", reason: "test" });
     const r = await load("operations", productionRoute.loader, `/management/production?day=${day}`);
     const board = r.data as Awaited<ReturnType<typeof management.productionBoard>>;
     expect(board.day).toBe(day);

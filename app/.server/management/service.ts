@@ -13,6 +13,7 @@ import * as invoices from "../invoices/service";
 import * as loyalty from "../loyalty/service";
 import * as notes from "../notes/service";
 import * as orders from "../orders/service";
+import { cancelOrder as cancelOrderFlow } from "../flows/cancel-order";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
 import { orderStatusSms } from "../sms/orders";
@@ -348,7 +349,7 @@ function refusal(err: unknown): Outcome | null {
 /**
  * A status change from the order page through the state machine: shipped needs a known carrier and a
  * tracking number; out for delivery and ready for pickup set the carrier the member area reads (Adrese,
- * Elden); cancel goes through orders.cancel. The customer's mail and the audit entry are written in the
+ * Elden); cancel goes through the cancel-order flow. The customer's mail and the audit entry are written in the
  * change's transaction. `change.from` is the status the staff member saw: a change in between is refused.
  */
 export async function changeStatus(app: AppContext, staff: Staff, orderNumber: string, change: StatusChange & { from?: OrderStatus }): Promise<Outcome> {
@@ -398,7 +399,7 @@ export async function changeStatus(app: AppContext, staff: Staff, orderNumber: s
 async function cancelOrder(app: AppContext, staff: Staff, order: orders.OrderRow, from: OrderStatus, reason: string): Promise<Outcome> {
   let done: orders.Cancelled;
   try {
-    done = await orders.cancel(app, order.id, {
+    done = await cancelOrderFlow(app, order.id, {
       actor: staff.actor,
       reason,
       expectFrom: [from],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelOrder, REFUND_JOB } from "../flows/cancel-order";
 import { createTestApp, type TestApp } from "../db/testing";
 import * as orders from "./service";
 import { eq } from "drizzle-orm";
@@ -98,13 +99,13 @@ describe("orders", () => {
       expect(await catalog.reserveStock(tx, [{ productId: 10001, quantity: 3 }])).toEqual({ ok: true });
       return orders.createOrder(app, tx, { ...sample(), needToPay: 0, usedBonus: 25000 }, [{ ...line, productId: 10001, quantity: 3 }], "test");
     });
-    const r = await orders.cancel(app, o.id, { actor: "staff:1", reason: "stok hatası" });
+    const r = await cancelOrder(app, o.id, { actor: "staff:1", reason: "stok hatası" });
     expect(r.refund).toEqual({ status: "none" });
     expect(r.order.status).toBe("cancelled");
     const [after] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, 10001));
     expect(after!.stock).toBe(before!.stock);
-    expect(await app.db.select().from(jobs).where(eq(jobs.dedupeKey, `${orders.REFUND_JOB}:${o.id}`))).toHaveLength(0);
-    await expect(orders.cancel(app, o.id, { actor: "staff:1" })).rejects.toBeInstanceOf(orders.IllegalTransition);
+    expect(await app.db.select().from(jobs).where(eq(jobs.dedupeKey, `${REFUND_JOB}:${o.id}`))).toHaveLength(0);
+    await expect(cancelOrder(app, o.id, { actor: "staff:1" })).rejects.toBeInstanceOf(orders.IllegalTransition);
     const [again] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, 10001));
     expect(again!.stock).toBe(before!.stock); // released once
   });

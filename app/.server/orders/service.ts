@@ -2,18 +2,10 @@ import { sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { enqueue, type JobHandler } from "../jobs/service";
 import * as loyalty from "../loyalty/service";
-import * as payments from "../payments/service";
-import * as promos from "../promos/service";
 import * as invoices from "../invoices/service";
-// catalog/service imports this module (sales for the top five), so stock is released through catalog's
-// leaf module stock.ts (re-exported by catalog/service as releaseStock): no import cycle. See
-// docs/decisions/0003-order-cancel-stock.md.
-import { invalidateAfterStockChange, release as releaseStock } from "../catalog/stock";
 import { canTransition, isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { istanbulParts } from "~/shared/clock";
-import { ordersTr } from "~/shared/texts/orders.tr";
 import * as repo from "./repo";
 import * as desk from "./desk";
 import { fallbackDeliveryRate, taxSplitOf, writeTaxSplit } from "./tax-split";
@@ -104,11 +96,7 @@ export async function transition(
   return tx ? run(tx) : app.db.transaction((t) => run(t));
 }
 
-// ---------------------------------------------------------------- cancellation
-
-export const REFUND_JOB = "orders.refundCancelled";
-/** The safety net: if the refund right after a cancel did not finish (crash, provider down), the job does it. */
-const REFUND_RETRY_AFTER_MS = 5 * 60_000;
+// ---------------------------------------------------------------- cancellation (the flow: flows/cancel-order.ts)
 
 export interface CancelOptions {
   /** Who cancels: 'member:12', 'staff:3', 'system'. */
@@ -132,73 +120,18 @@ export interface Cancelled {
   refund: RefundState;
 }
 
-/**
- * Cancels an order: the one place that undoes everything an order holds. In one transaction, under the order's
- * row lock: the status change (refused with IllegalTransition / UnexpectedStatus), stock back to the catalogue,
- * points spent back to the member, the promo code's use back to the code, and a queued refund job. After the
- * commit the card payment is refunded at once (same day: cancelled at the provider), idempotently per order;
- * a refund that does not complete now is finished by the job. When the money is back the order becomes
- * 'refunded'. Throws OrderNotFound, IllegalTransition (and its UnexpectedStatus).
- */
-export async function cancel(app: AppContext, orderId: number, opts: CancelOptions): Promise<Cancelled> {
-  const reason = opts.reason ?? "";
-  const { order } = await app.db.transaction(async (tx) => {
-    const moved = await transition(app, orderId, "cancelled", opts.actor, reason, tx, { expectFrom: opts.expectFrom });
-    const lines = await repo.linesOf(tx, [orderId]);
-    await releaseStock(tx, lines);
-    await invalidateAfterStockChange(app, tx);
-    await loyalty.reverseSpend(app, tx, orderId, opts.actor);
-    await promos.releaseUse(tx, orderId);
-    if (opts.inTx) await opts.inTx(tx, moved.order, moved.from);
-    if (needsRefund(moved.order)) {
-      await enqueue(tx, REFUND_JOB, { orderId, actor: opts.actor, reason }, {
-        dedupeKey: `${REFUND_JOB}:${orderId}`,
-        runAt: new Date(app.clock.now().getTime() + REFUND_RETRY_AFTER_MS),
-      });
-    }
-    return moved;
-  });
-  if (!needsRefund(order)) return { order, refund: { status: "none" } };
-  const refunded = await refundCancelled(app, orderId, opts.actor, reason);
-  return { order: refunded.order ?? order, refund: refunded.refund };
-}
+/** Whether a cancelled order has a card payment to give back. */
+export const needsRefund = (o: repo.OrderRow) => Boolean(o.paymentRef) && o.needToPay > 0;
 
-const needsRefund = (o: repo.OrderRow) => Boolean(o.paymentRef) && o.needToPay > 0;
-
-/**
- * Refunds the payment of a cancelled order (idempotent: the payment module keys it by order) and marks the
- * order 'refunded' once the provider confirmed. Safe to call any number of times, from any process.
- */
-export async function refundCancelled(
-  app: AppContext,
-  orderId: number,
-  actor = "system",
-  reason = "",
-): Promise<{ order: repo.OrderRow | null; refund: RefundState }> {
-  const order = await repo.findById(app.db, orderId);
-  if (!order) throw new OrderNotFound(String(orderId));
-  if (order.status === "refunded") return { order, refund: { status: "refunded", amount: order.refundedAmount } };
-  if (order.status !== "cancelled" || !needsRefund(order)) return { order, refund: { status: "none" } };
-  const r = await payments.refund(app, { paymentId: order.paymentRef!, reason: reason || ordersTr.cancelledReason, requestedBy: actor, key: `order-cancel:${orderId}` });
-  if (!r.ok) {
-    app.log.warn({ orderId, code: r.code }, "refund of a cancelled order not completed yet");
-    return { order, refund: { status: "pending", message: r.message } };
-  }
-  const done = await app.db.transaction(async (tx) => {
+/** A cancelled order whose refund the provider confirmed becomes 'refunded' (once; under the row lock). */
+export async function markRefunded(app: AppContext, orderId: number, refundedTotal: number, actor: string, reason: string): Promise<repo.OrderRow | null> {
+  return app.db.transaction(async (tx) => {
     const locked = await repo.lockOrder(tx, orderId);
     if (!locked || locked.status !== "cancelled") return locked ?? null;
-    await repo.updateOrder(tx, orderId, { refundedAmount: r.refundedTotal });
+    await repo.updateOrder(tx, orderId, { refundedAmount: refundedTotal });
     return (await transition(app, orderId, "refunded", actor, reason, tx)).order;
   });
-  return { order: done ? { ...done, refundedAmount: r.refundedTotal } : order, refund: { status: "refunded", amount: r.refundedTotal } };
 }
-
-/** Job: finishes the refund of a cancelled order; throws while it is not confirmed, so the worker retries. */
-export const refundCancelledJob: JobHandler = async (app, payload) => {
-  const p = payload as { orderId: number; actor?: string; reason?: string };
-  const r = await refundCancelled(app, p.orderId, p.actor, p.reason);
-  if (r.refund.status === "pending") throw new Error(`refund of order ${p.orderId} not confirmed yet`);
-};
 
 export const getById = (app: AppContext, id: number) => repo.findById(app.db, id);
 export const getByPublicId = (app: AppContext, publicId: string) => repo.findByPublicId(app.db, publicId);
@@ -207,6 +140,8 @@ export const getByPaymentRef = (app: AppContext, paymentRef: string) => repo.fin
 export const getByBasket = (db: DbOrTx, basketId: number) => repo.findByBasket(db, basketId);
 export const listForUser = (app: AppContext, userId: number, email?: string) => repo.listByUser(app.db, userId, email);
 export const linesOf = (app: AppContext, orderIds: number[]) => repo.linesOf(app.db, orderIds);
+/** An order's lines in the caller's transaction. */
+export const linesIn = (tx: DbOrTx, orderId: number) => repo.linesOf(tx, [orderId]);
 export const eventsOf = (app: AppContext, orderId: number) => repo.eventsOf(app.db, orderId);
 /** Orders that hold production capacity on a ready date (for the delivery engine). */
 export const bookedCount = (app: AppContext, readyDate: string) => repo.countForReadyDate(app.db, readyDate);
