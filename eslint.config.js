@@ -90,7 +90,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/.server/*/*", "!~/.server/*/service", "!~/.server/flows/*", "!~/.server/http/*", "!~/.server/delivery/rules", "!~/.server/site/pages", "!~/.server/fortune/http", "!~/.server/seller/env", "!~/.server/payments/gateway", "!~/.server/checkout/contracts"],
+              group: ["~/.server/*/*", "!~/.server/*/service", "!~/.server/flows/*", "!~/.server/http/*", "!~/.server/delivery/rules", "!~/.server/site/pages", "!~/.server/fortune/http", "!~/.server/seller/env", "!~/.server/payments/gateway", "!~/.server/checkout/contracts", "!~/.server/management/*"],
               allowTypeImports: true,
               message: "A route calls a module's service.ts or a flow (docs/decisions/0038).",
             },
