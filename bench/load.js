@@ -33,7 +33,13 @@ const BUYERS = { pglite: Number(process.env.BENCH_BUYERS_PGLITE || 300), postgre
 /** Orders placed one at a time in (g1), after (g). */
 const SOLO = { pglite: 50, postgres: 100 };
 const PRODUCT = "/product/20002";
-const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderP99Pg: 200 };
+/**
+ * Issue 24 §2: the database work per order is what does not scale out by adding processes. Measured on
+ * PostgreSQL in (g): statements per order and CPU per order (server + PostgreSQL); add to basket (f) in
+ * statements. p50/p99 are printed as information only (on two cores shared with PostgreSQL and the load
+ * generator they measure the machine, not the shop).
+ */
+const TARGETS = { homeVsFloor: 0.7, cachedVsBare: 0.5, orderStatementsPg: 12, orderCpuMsPg: 6, addStatementsPg: 4 };
 
 /** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
 const PG_HERE = /@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(PG_URL);
@@ -205,7 +211,7 @@ async function benchDatabase(kind, shopModule) {
       rows.push(cached);
       const sameBytes = averaged("(a') bare node:http sending the same /home bytes", sameBytesRuns);
       rows.push(sameBytes, revalidated);
-      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, placing: rows.find((r) => r.name.startsWith("(g)")), solo: rows.find((r) => r.name.startsWith("(g1)")) };
+      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, add: rows.find((r) => r.name.startsWith("(f)")), placing: rows.find((r) => r.name.startsWith("(g)")), solo: rows.find((r) => r.name.startsWith("(g1)")) };
     } finally {
       await shop.stop({ keepData: true });
     }
@@ -214,6 +220,11 @@ async function benchDatabase(kind, shopModule) {
     await db?.drop();
   }
 }
+
+/** Statements per request of a row (its measured run). */
+const perReq = (x) => (x.queries === null ? NaN : x.queries / Math.max(1, x.total));
+/** Server + PostgreSQL CPU per successful order of a row, ms. */
+const cpuOf = (x) => ((x.cpu.server ?? 0) + (x.cpu.postgres ?? 0)) * 1000 / Math.max(1, x.ok);
 
 const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
@@ -240,7 +251,7 @@ function printCpu(r) {
   const floor = (CONNECTIONS * g.total) / cores;
   console.log(
     `\n(g): ${CONNECTIONS} buyers × ${g.total.toFixed(1)} ms of CPU per order ÷ ${cores} cores = ${f0(floor)} ms, the least mean latency this machine allows` +
-      (r.kind === "postgres" ? `; p99 < ${TARGETS.orderP99Pg} ms needs at most ${((TARGETS.orderP99Pg * cores) / CONNECTIONS).toFixed(1)} ms of CPU per order (all processes)` : "") +
+      (r.kind === "postgres" ? `; server + PostgreSQL: ${((g.parts[0] ?? 0) + (g.parts[1] ?? 0)).toFixed(1)} ms per order (target ≤ ${TARGETS.orderCpuMsPg} ms)` : "") +
       (g.parts[1] === null && r.kind === "postgres" ? " (PostgreSQL runs elsewhere: its CPU is not counted)" : ""),
   );
 }
@@ -273,14 +284,18 @@ for (const r of results) {
       ["(d*)/(a) cached /home vs bare node:http", pct(cachedRatio), `≥ ${pct(TARGETS.cachedVsBare)}`],
       ["(d*)/(a') cached /home vs bare node:http, same bytes", pct(r.cached.rps / r.sameBytes.rps), "–"],
       ["(d*304)/(a) a returning visitor's revalidation vs bare node:http", pct(r.revalidated.rps / r.bare.rps), "–"],
-      ["(g) p99 order placement", `${f0(r.placing.p99)} ms`, r.kind === "postgres" ? `< ${TARGETS.orderP99Pg} ms` : "–"],
+      ["(g) statements per order", perReq(r.placing).toFixed(2), r.kind === "postgres" ? `≤ ${TARGETS.orderStatementsPg}` : "–"],
+      ["(f) statements per add to basket", perReq(r.add).toFixed(2), r.kind === "postgres" ? `≤ ${TARGETS.addStatementsPg}` : "–"],
+      ["(g) CPU per order, server + PostgreSQL", `${cpuOf(r.placing).toFixed(1)} ms`, r.kind === "postgres" ? `≤ ${TARGETS.orderCpuMsPg} ms` : "–"],
+      ["(g) p50 / p99 order placement (information)", `${f0(r.placing.p50)} / ${f0(r.placing.p99)} ms`, "–"],
       ["(g1) p99 order placement, one buyer at a time", `${f0(r.solo.p99)} ms`, "–"],
     ],
   );
   console.log("");
   printCpu(r);
   console.log(`\norders placed: ${r.counts.orders} of ${r.prepared} prepared baskets, confirmation mails queued: ${r.counts.mails}\n`);
-  if (homeRatio < TARGETS.homeVsFloor || cachedRatio < TARGETS.cachedVsBare || (r.kind === "postgres" && r.placing.p99 >= TARGETS.orderP99Pg)) failed = true;
+  if (homeRatio < TARGETS.homeVsFloor || cachedRatio < TARGETS.cachedVsBare) failed = true;
+  if (r.kind === "postgres" && (perReq(r.placing) > TARGETS.orderStatementsPg || perReq(r.add) > TARGETS.addStatementsPg || cpuOf(r.placing) > TARGETS.orderCpuMsPg)) failed = true;
   // a request the client gave up on (timeout) may still have placed its order: never fewer orders than answers
   if (r.counts.orders < r.placing.ok + r.solo.ok || r.counts.orders > r.prepared || r.counts.mails !== r.counts.orders) failed = true;
 }
