@@ -128,10 +128,7 @@ export async function completeThreeDs(app: AppContext, paymentId: string, fields
   if (r.status === "charged") {
     const ctx = checkout.placeContextSchema.safeParse(r.context);
     if (ctx.success) await takeOrder(app, ctx.data, r);
-    else {
-      app.log.error({ paymentId }, "charged payment without a place-order context: voiding");
-      await payments.voidCharge(app, r.paymentId, r.charge);
-    }
+    else await bookAlone(app, r);
   } else if (r.status === "failed") {
     const view = await payments.getPayment(app, paymentId);
     const ctx = checkout.placeContextSchema.safeParse(view?.context);
@@ -152,7 +149,7 @@ export async function settleReconciled(app: AppContext, opts: { olderThanSeconds
   for (const c of report.charged) {
     const ctx = checkout.placeContextSchema.safeParse(c.context);
     if (ctx.success) await takeOrder(app, ctx.data, c);
-    else await payments.voidCharge(app, c.paymentId, c.charge);
+    else await bookAlone(app, c);
   }
   let holdsReleased = 0;
   for (const basketId of await checkout.expiredHoldBaskets(app)) {
@@ -304,6 +301,11 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
     await releaseHold(app, { holdId: ctx.holdId });
     return err instanceof Refused ? err.refusal : systemRefusal();
   }
+}
+
+/** A payment started without a basket (no place-order context, e.g. a test payment): booked as it is. */
+async function bookAlone(app: AppContext, c: payments.Charged): Promise<void> {
+  await app.db.transaction((tx) => payments.settleInTx(tx, app, c.paymentId, c.charge));
 }
 
 /** The payment's idempotency key: one charge per basket. */
