@@ -102,3 +102,9 @@ export async function expiredBaskets(db: DbOrTx, now: Date, limit = 100): Promis
     .limit(limit);
   return rows.map((r) => r.basketId);
 }
+
+/** KVKK erasure: a person's holds that are over (ordered or released); a live one is released by its expiry. */
+export async function deleteFinishedHolds(tx: DbOrTx, userId: number, basketIds: number[]): Promise<void> {
+  const theirs = basketIds.length ? sql`(${checkoutHolds.userId} = ${userId} or ${inArray(checkoutHolds.basketId, basketIds)})` : sql`${checkoutHolds.userId} = ${userId}`;
+  await tx.delete(checkoutHolds).where(and(sql`${checkoutHolds.status} <> 'held'`, theirs));
+}

@@ -779,4 +779,6 @@ export async function forgetPerson(app: AppContext, tx: DbOrTx, userId: number):
   const basketIds = await basketService.forgetPerson(tx, userId, app.clock.now());
   await repo.deleteAddressesOf(tx, userId);
   await repo.deleteStates(tx, basketIds);
+  // finished holds keep the order as confirmed (name, address, e-mail): the order itself keeps what the law asks
+  await repo.deleteFinishedHolds(tx, userId, basketIds);
 }
