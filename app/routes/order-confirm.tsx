@@ -8,7 +8,6 @@ import { placeOrder } from "~/.server/flows/place-order";
 import type { CardInput } from "~/.server/payments/service";
 import { distanceSalesContract, preInformationForm } from "~/.server/checkout/contracts";
 import { ContractDocView as Contract } from "~/features/checkout/ContractDocView";
-import { chosenInstallment } from "~/.server/checkout/installments";
 import { loadCheckout } from "./order-guard.server";
 import { installmentSummary } from "~/shared/installments";
 import { installmentsTr } from "~/shared/texts/installments.tr";
@@ -49,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentFailure = returned && returned.orderRef === `basket-${basket.id}` && returned.status !== "succeeded" ? returned.message : null;
   const amounts = checkout.finalAmounts(basket, state);
   const chosenCount = state.payment?.installment ?? 1;
-  const installment = await chosenInstallment(app, { count: chosenCount, bin: state.payment?.bin }, amounts.needToPay);
+  const installment = await checkout.chosenInstallment(app, { count: chosenCount, bin: state.payment?.bin }, amounts.needToPay);
   return data(
     {
       amounts,

@@ -12,7 +12,6 @@ import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { LoginOverlay, type OverlayResult } from "~/features/checkout/LoginOverlay";
 import { CardBadge } from "~/features/payments/CardBadge";
 import { InstallmentTable } from "~/features/payments/InstallmentTable";
-import { checkChoice } from "~/.server/checkout/installments";
 import { binFrom, parseInstallmentCount } from "~/shared/installments";
 import { CARD_TYPES, cardEntrySchema, cardLogo, cardTypeOf, expiryYears, lastFour } from "~/shared/card";
 import { istanbulParts } from "~/shared/clock";
@@ -120,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // installments (issue 27): the count and the total the shopper picked, checked against the provider's table
   const savedBin = p.mode === "saved" && session.user ? (await payments.listSavedCards(app, session.user.id)).find((c) => String(c.cardId) === p.savedCard)?.cardBin : undefined;
   const total = Number(str(form, "installmentTotal"));
-  const inst = await checkChoice(
+  const inst = await checkout.checkInstallmentChoice(
     app,
     { count: parseInstallmentCount(str(form, "installment")), bin: savedBin ?? binFrom(str(form, "bin")), total: Number.isSafeInteger(total) ? total : null },
     checkout.finalAmounts(basket, state).needToPay,

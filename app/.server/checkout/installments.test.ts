@@ -11,7 +11,8 @@ import { checkChoice, chosenInstallment } from "./installments";
 import * as geo from "../geo/service";
 import * as payments from "../payments/service";
 import * as printing from "../printing/service";
-import { cancel } from "../orders/service";
+import { cancelOrder as cancel } from "../flows/cancel-order";
+import { completeThreeDs, placeOrder } from "../flows/place-order";
 import { fieldsOf, testCard } from "../payments/testing";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
 import { shownDates } from "~/shared/delivery-choice";
@@ -70,7 +71,7 @@ async function pass3ds(challengeUrl: string) {
   const paymentId = challengeUrl.split("/").pop()!;
   const page = await payments.challengePage(app, paymentId);
   const answer = await payments.answerChallenge(app, paymentId, { code: (page as { code: string }).code });
-  return payments.completeChallenge(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
+  return completeThreeDs(app, paymentId, fieldsOf((answer as { redirectTo: string }).redirectTo));
 }
 
 describe("installments in checkout", () => {
@@ -88,7 +89,7 @@ describe("installments in checkout", () => {
     const owner = { sessionId: randomUUID(), userId: null };
     const { basket: b, amount } = await readyBasket(owner, WORLD, "taksit.misafir@example.com");
     const seen = (await chosenInstallment(app, { count: 3, bin: "545103" }, amount))!;
-    const start = await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), installmentTotal: seen.total, acceptPreInfo: true, acceptContract: true });
+    const start = await placeOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), installmentTotal: seen.total, acceptPreInfo: true, acceptContract: true });
     expect(start.status).toBe("challenge");
     expect(await pass3ds((start as { challengeUrl: string }).challengeUrl)).toMatchObject({ status: "succeeded", amount: seen.total });
     const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
@@ -112,12 +113,12 @@ describe("installments in checkout", () => {
   it("a tampered installment total is refused in Turkish and nothing is charged", async () => {
     const owner = { sessionId: randomUUID(), userId: null };
     const { basket: b, amount } = await readyBasket(owner, WORLD, "taksit.hile@example.com");
-    const r = await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), installmentTotal: amount, acceptPreInfo: true, acceptContract: true });
+    const r = await placeOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), installmentTotal: amount, acceptPreInfo: true, acceptContract: true });
     expect(r).toMatchObject({ status: "failed" });
     expect((r as { message: string }).message).toContain(installmentsTr.errors.changed);
     expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
     // another card than the one priced at the payment step (a debit card gets no installments)
-    const debit = await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5890040000000016"), installmentTotal: (await chosenInstallment(app, { count: 3, bin: "545103" }, amount))!.total, acceptPreInfo: true, acceptContract: true });
+    const debit = await placeOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5890040000000016"), installmentTotal: (await chosenInstallment(app, { count: 3, bin: "545103" }, amount))!.total, acceptPreInfo: true, acceptContract: true });
     expect(debit).toMatchObject({ status: "failed" });
   });
 
@@ -129,7 +130,7 @@ describe("installments in checkout", () => {
     const pay: checkout.PaymentState = { mode: "saved", savedCardId: saved.card.cardId, saveCard: false, lastFour: "0003", cardType: "Mastercard", installment: 6, bin: saved.card.cardBin };
     const { basket: b, amount } = await readyBasket(owner, pay, m.email);
     const six = (await chosenInstallment(app, { count: 6, bin: saved.card.cardBin }, amount))!;
-    const r = await checkout.startPlaceOrder(app, { basket: b, userId: m.id, ip: "127.0.0.1", installmentTotal: six.total, acceptPreInfo: true, acceptContract: true });
+    const r = await placeOrder(app, { basket: b, userId: m.id, ip: "127.0.0.1", installmentTotal: six.total, acceptPreInfo: true, acceptContract: true });
     expect(r.status).toBe("succeeded");
     const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
     expect(order).toMatchObject({ installmentCount: 6, paidTotal: six.total, installmentInterest: six.total - amount });
@@ -140,7 +141,7 @@ describe("installments in checkout", () => {
   it("a single payment keeps working as before: paid total equals what the order asks", async () => {
     const owner = { sessionId: randomUUID(), userId: null };
     const { basket: b, amount } = await readyBasket(owner, { ...WORLD, installment: 1 }, "tek.cekim@example.com");
-    const start = await checkout.startPlaceOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), acceptPreInfo: true, acceptContract: true });
+    const start = await placeOrder(app, { basket: b, userId: null, ip: "127.0.0.1", card: testCard("5451030000000000"), acceptPreInfo: true, acceptContract: true });
     expect(await pass3ds((start as { challengeUrl: string }).challengeUrl)).toMatchObject({ status: "succeeded", amount });
     const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
     expect(order).toMatchObject({ installmentCount: 1, installmentInterest: 0, paidTotal: amount });

@@ -25,10 +25,12 @@ import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { acceptedContracts, contractHtml, readAcceptedContracts, type ContractInput } from "./contracts";
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
-import { paymentChoice } from "./installments";
 import { installmentRows } from "~/shared/installments";
 import { installmentsTr } from "~/shared/texts/installments.tr";
 import * as repo from "./repo";
+
+// installments (issue 27 §3): the payment step's choice and the confirm step's price (checkout/installments.ts)
+export { chosenInstallment, paymentChoice, checkChoice as checkInstallmentChoice, TABLE_LIMIT as INSTALLMENT_TABLE_LIMIT, type ChosenInstallment, type InstallmentChoice } from "./installments";
 
 export type BasketView = basketService.BasketView;
 /** A basket that exists (checkout state is keyed on its id). */

@@ -55,6 +55,8 @@ export interface PlaceOrderInput {
   userId: number | null;
   ip: string;
   card?: payments.CardInput;
+  /** The installment total the confirm step showed (issue 27): priced again by the payments module. */
+  installmentTotal?: number;
   acceptPreInfo: boolean;
   acceptContract: boolean;
 }
@@ -92,6 +94,7 @@ export async function placeOrder(app: AppContext, input: PlaceOrderInput): Promi
     ...(pay.mode === "saved" && pay.savedCardId ? { savedCardId: pay.savedCardId } : { card: input.card }),
     saveCard: Boolean(userId && pay.saveCard && pay.mode === "new"),
     userId,
+    installment: checkout.paymentChoice(pay.installment ? { count: pay.installment, bin: pay.bin } : null, input.installmentTotal),
     context: ctx,
     returnUrl: "/order/complete",
     description: `Sepet ${basket.id}`,
@@ -257,7 +260,8 @@ async function releaseHold(app: AppContext, which: { holdId: number } | { expire
 async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null): Promise<orders.OrderRow | Refusal> {
   try {
     const order = await app.db.transaction(async (tx) => {
-      if (paid && !(await payments.settleInTx(tx, app, paid.paymentId, paid.charge))) {
+      const settled = paid ? await payments.settleInTx(tx, app, paid.paymentId, paid.charge) : null;
+      if (paid && !settled) {
         // settled meanwhile by a duplicate callback or reconcile: that one made the order
         return orders.getByBasket(tx, ctx.basketId);
       }
@@ -276,11 +280,14 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
         if (await checkout.lockHeld(tx, ctx.basketId)) throw new Refused(checkout.ranOut("basket"));
         h = await hold(app, tx, checkout.planOf(h));
       }
-      if (paid && paid.amount !== h.draft.order.needToPay) throw new Refused(checkout.ranOut("basket"));
+      // the order's amount before the bank's installment interest is what the buyer confirmed
+      if (settled && settled.price !== h.draft.order.needToPay) throw new Refused(checkout.ranOut("basket"));
       const plan = checkout.planOf(h);
       const d = h.draft;
 
-      const order = await orders.createOrder(app, tx, { ...d.order, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null }, d.lines, ctx.userId ? `user:${ctx.userId}` : "guest");
+      // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
+      const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
+      const order = await orders.createOrder(app, tx, { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null }, d.lines, ctx.userId ? `user:${ctx.userId}` : "guest");
       await checkout.markHoldOrdered(tx, h.id, order.id);
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
       if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);

@@ -1,8 +1,10 @@
-/** A member's saved cards (SPEC §2.8, §3 Saved card) and the BIN lookup for the card logo. */
+/** A member's saved cards (SPEC §2.8, §3 Saved card), the BIN lookup for the card logo and the BIN's installment table. */
 import type { AppContext } from "../context";
 import { cardLogo, cardNumberSchema, cardTypeOf, cardTypeOfAssociation, binOf, lastFour, type CardType } from "~/shared/card";
 import type { CardInfo, CardInput } from "./gateway";
 import { attempt, cardDetail, gatewayFor, T } from "./calls";
+import type { Kurus } from "~/shared/money";
+import * as installments from "./installments";
 import * as repo from "./repo";
 
 export async function binLookup(app: AppContext, bin: string): Promise<(CardInfo & { type: CardType; logo: string }) | null> {
@@ -15,7 +17,8 @@ export async function binLookup(app: AppContext, bin: string): Promise<(CardInfo
   });
 }
 
-
+/** The installment table for a card's BIN (6 or 8 digits) and an amount (issue 27; see installments.ts). */
+export const installmentTable = (app: AppContext, bin: string, amount: Kurus) => installments.installmentTable(app, gatewayFor(app), bin, amount);
 
 /** SPEC §3 Saved card: cardId, cardLogo, cardBin, cardLastFour, cardType (+ bank for the list). */
 export interface SavedCardView {

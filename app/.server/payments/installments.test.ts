@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../db/testing";
 import { createSandboxGateway } from "./sandbox";
 import { SANDBOX_INSTALLMENT_RATES } from "./sandbox-installments";
 import * as payments from "./service";
-import { TEST_BUYER, payWithNewCard } from "./testing";
+import { TEST_BUYER, payWithNewCard, settled } from "./testing";
 import type { PaymentGateway } from "./gateway";
 import { installmentsTr } from "~/shared/texts/installments.tr";
 
@@ -15,10 +15,9 @@ const events: payments.PaymentSucceeded[] = [];
 
 beforeAll(async () => {
   app = await createTestApp();
-  payments.onPaymentSucceeded("installments.test", async (_tx, e) => {
-    events.push(e);
-  });
 });
+/** The test's stand-in for the place-order flow: books each charge and keeps the settle event. */
+const onPaid = async (_tx: unknown, e: payments.PaymentSucceeded) => void events.push(e);
 afterAll(() => app.close());
 
 const counts = async (bin: string, amount = 10_000) => (await payments.installmentTable(app, bin, amount)).options.map((o) => o.count);
@@ -65,11 +64,11 @@ describe("sandbox installment tables", () => {
 });
 
 describe("paying in installments (sandbox)", () => {
-  it("3 installments with interest through 3-D Secure: the card is charged the total, the hook hears count and price", async () => {
+  it("3 installments with interest through 3-D Secure: the card is charged the total, the settle event carries count and price", async () => {
     const three = (await payments.installmentTable(app, "545103", 24_990)).options.find((o) => o.count === 3)!;
     expect(three.total).toBe(26_140); // 24 990 × 1.046
     const orderRef = ref();
-    const { start, result } = await payWithNewCard(app, { orderRef, amount: 24_990, card: "5451030000000000", hook: "installments.test", installment: { count: 3, total: three.total } });
+    const { start, result } = await payWithNewCard(app, { orderRef, amount: 24_990, card: "5451030000000000", installment: { count: 3, total: three.total } }, onPaid);
     expect(start.status).toBe("challenge");
     // the bank's page shows what will be charged
     expect(result).toMatchObject({ status: "succeeded", amount: 26_140 });
@@ -107,7 +106,7 @@ describe("paying in installments (sandbox)", () => {
     const nine = (await payments.installmentTable(app, saved.card.cardBin, amount)).options.find((o) => o.count === 9)!;
     expect(nine.total).toBe(56_250); // Maximum 9: 12.5 %
     const orderRef = ref();
-    const r = await payments.startPayment(app, { orderRef, amount, buyer: TEST_BUYER, savedCardId: saved.card.cardId, userId: 501, hook: "installments.test", installment: { count: 9, total: nine.total } });
+    const r = await settled(app, await payments.startPayment(app, { orderRef, amount, buyer: TEST_BUYER, savedCardId: saved.card.cardId, userId: 501, installment: { count: 9, total: nine.total } }), onPaid);
     expect(r).toMatchObject({ status: "succeeded", amount: 56_250 });
     expect(events.find((e) => e.orderRef === orderRef)).toMatchObject({ installment: 9, price: 50_000, amount: 56_250 });
     const paymentId = (r as { paymentId: string }).paymentId;

@@ -236,7 +236,7 @@ describe("iyzico adapter: installments (issue 27)", () => {
     expect(last("/payment/3dsecure/initialize").body).toMatchObject({ price: "123.45", paidPrice: "129.13", installment: "3", basketItems: [{ price: "123.45" }] });
     const id = (start as { paymentId: string }).paymentId;
     const providerId = [...fake.payments.values()].find((p) => p.conversationId === orderRef)!.paymentId;
-    expect(await payments.completeChallenge(app, id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded", amount: 12_913 });
+    expect(await complete(id, fake.callbackFor(providerId))).toMatchObject({ status: "succeeded", amount: 12_913 });
     const refund = await payments.refund(app, { paymentId: id, reason: "test", requestedBy: "test" });
     expect(refund).toMatchObject({ ok: true, amount: 12_913, remaining: 0 });
   });
@@ -255,7 +255,7 @@ describe("iyzico adapter: installments (issue 27)", () => {
     const saved = await payments.saveCardForUser(app, 79, "z@example.com", { number: "4543590000000006", holder: "Z", expMonth: 1, expYear: 2031 });
     const cardId = (saved as { card: { cardId: number } }).card.cardId;
     const six = (await payments.installmentTable(app, "454359", 20_000)).options.find((o) => o.count === 6)!;
-    const r = await payments.startPayment(app, { orderRef: ref(), amount: 20_000, buyer: TEST_BUYER, savedCardId: cardId, userId: 79, hook: "iyzico.test", installment: { count: 6, total: six.total } });
+    const r = await startPay({ orderRef: ref(), amount: 20_000, buyer: TEST_BUYER, savedCardId: cardId, userId: 79, installment: { count: 6, total: six.total } });
     expect(r).toMatchObject({ status: "succeeded", amount: six.total });
     expect(last("/payment/auth").body).toMatchObject({ price: "200.0", paidPrice: "217.0", installment: "6" });
   });

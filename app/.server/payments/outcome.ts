@@ -20,6 +20,8 @@ export interface StartPaymentInput {
   /** Path on our site the buyer returns to after 3-D Secure (gets ?odeme=<paymentId>). */
   returnUrl?: string;
   description?: string;
+  /** Installments (issue 27): the count chosen and the total the buyer saw; priced again here, refused if it differs. */
+  installment?: { count: number; total?: Kurus };
 }
 
 export interface CardSummary {

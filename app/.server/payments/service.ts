@@ -51,4 +51,5 @@ export { outcomeNow, settleInTx, voidCharge, type PaymentSucceeded } from "./set
 export { cancel, refund, refundsOf, type RefundInput, type RefundResult } from "./refunds";
 export { CHALLENGE_TTL_SECONDS, reconcile, REFUND_UNKNOWN_TTL_SECONDS, type ReconcileReport } from "./reconcile";
 export { attemptsOfOrder, countByResult, forgetHookEmail, getPayment, labelOrder, paymentOfOrder, type PaymentView } from "./read";
+export { installmentTable } from "./cards";
 export { binLookup, deleteSavedCard, listSavedCards, saveCardForUser, type SavedCardView } from "./cards";

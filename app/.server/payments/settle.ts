@@ -21,6 +21,9 @@ export interface PaymentSucceeded {
   providerPaymentId: string;
   card: { bin: string | null; lastFour: string | null; type: CardType; bankName: string | null };
   savedCardId: number | null;
+  /** Installments (issue 27): the count; `amount` is what the card paid, `price` the order's amount before interest. */
+  installment: number;
+  price: Kurus;
   context: unknown;
 }
 
@@ -94,6 +97,8 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
     providerPaymentId: charge.providerPaymentId,
     card: { bin: patch.cardBin, lastFour: patch.cardLastFour, type: cardTypeOfAssociation(patch.cardAssociation, patch.cardBin ?? undefined), bankName: patch.bankName },
     savedCardId,
+    installment: i.installment,
+    price: i.price ?? i.amount,
     context: i.context,
   };
 }

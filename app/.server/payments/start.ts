@@ -5,12 +5,13 @@
 import { pausePoint } from "../system/service";
 import type { AppContext } from "../context";
 import { cardNumberSchema, cardTypeOf, binOf, lastFour } from "~/shared/card";
+import { binFrom } from "~/shared/installments";
 import type { BuyerInfo } from "./gateway";
 import { attempt, cardDetail, doneDetail, failedMessage, gatewayFor, isUniqueViolation, newId, T } from "./calls";
 import { callbackPath, challengeUrl, outcomeOf, safeReturnUrl, type ChargeOutcome, type StartPaymentInput } from "./outcome";
 import { chargeAnswered } from "./settle";
+import * as installments from "./installments";
 import * as repo from "./repo";
-
 
 export async function startPayment(app: AppContext, input: StartPaymentInput): Promise<ChargeOutcome> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return { status: "failed", code: "amount", message: failedMessage(T.errors.amountInvalid) };
@@ -48,10 +49,13 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     if (!userId) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
     const card = await repo.cardOfUser(app.db, userId, input.savedCardId!);
     if (!card || card.provider !== gw.name) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
+    const inst = await installments.chargeFor(app, gw, input.amount, card.bin, input.installment);
+    if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
     let intent: repo.IntentRow;
     try {
       intent = await repo.insertIntent(app.db, {
         ...base,
+        ...installments.intentFields(inst),
         status: "pending",
         method: "saved_card",
         savedCardId: card.id,
@@ -69,8 +73,8 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     }
     const r = await attempt(
       app,
-      { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "authorise", amount: input.amount, detail: { method: "saved_card", ...cardDetail(card) } },
-      () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
+      { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "authorise", amount: inst.paid, detail: { method: "saved_card", installment: inst.count, ...cardDetail(card) } },
+      () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
       doneDetail,
     );
     if (r.ok) await pausePoint(app, "payment.charged");
@@ -79,9 +83,12 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
 
   // ── a new card: 3-D Secure
   const card = input.card;
+  const inst = await installments.chargeFor(app, gw, input.amount, binFrom(card.number), input.installment);
+  if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
   const existing = input.saveCard && userId ? (await repo.cardsOfUser(app.db, userId)).find((c) => c.provider === gw.name) : undefined;
   const intent = await repo.insertIntent(app.db, {
     ...base,
+    ...installments.intentFields(inst),
     status: "challenge",
     method: "card",
     saveCard: Boolean(input.saveCard && userId),
@@ -94,8 +101,8 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
   const callbackUrl = gw.name === "sandbox" ? callbackPath(intent.id) : `${app.config.publicUrl}${callbackPath(intent.id)}`;
   const r = await attempt(
     app,
-    { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "3ds_init", amount: input.amount, detail: { method: "card", bin: intent.cardBin, lastFour: intent.cardLastFour } },
-    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, buyer, description, card, registerCard: intent.saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
+    { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "3ds_init", amount: inst.paid, detail: { method: "card", installment: inst.count, bin: intent.cardBin, lastFour: intent.cardLastFour } },
+    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, card, registerCard: intent.saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
     (x) => (x.ok ? { providerPaymentId: (x as unknown as { providerPaymentId: string }).providerPaymentId } : {}),
   );
   if (!r.ok) {
