@@ -13,6 +13,7 @@
  *        a new card goes to 3-D Secure ('challenge') and comes back in completeThreeDs
  *     6. takeOrder, in one transaction: payments.settleInTx, then the order from the hold
  *        (order + lines, the code's use and the points taken over, basket closed, gift note, mail, staff alert)
+ *        the order keeps the installment count, the bank's interest and the paid total from the settle event
  *                                                                     failed → payments.voidCharge + releaseHold
  *   completeThreeDs (the bank's callback): payments.completeChallenge → 6; a failed challenge → releaseHold
  *   settleReconciled (the periodic task): payments.reconcile → 6 for each charge found; expired holds released
