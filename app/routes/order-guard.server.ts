@@ -12,7 +12,8 @@ export const STEP_PATHS = { 1: "/order/delivery", 2: "/order/payment", 3: "/orde
  */
 export async function loadCheckout(ctx: RequestContext, request: Request, step: 1 | 2 | 3) {
   const session = await accounts.getSession(ctx.app, request);
-  const found = await basketService.getBasket(ctx.app, { sessionId: session.sessionId, userId: session.user?.id ?? null });
+  // the steps show the points spent, not the balance: it is read only when the basket spends some
+  const found = await basketService.getBasket(ctx.app, { sessionId: session.sessionId, userId: session.user?.id ?? null }, { pointsWhenSpent: true });
   if (found.id === null || found.items.length === 0) throw redirect("/home");
   const basket = found as checkout.OpenBasket;
   const state = await checkout.getState(ctx.app, basket.id);

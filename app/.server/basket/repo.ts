@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { basketItems, baskets } from "../db/schema/basket";
 
@@ -10,14 +10,17 @@ export interface Owner {
   userId: number | null;
 }
 
+function openOf(owner: Owner) {
+  return owner.userId !== null
+    ? and(eq(baskets.userId, owner.userId), eq(baskets.status, "open"))
+    : owner.sessionId
+      ? and(eq(baskets.sessionId, owner.sessionId), isNull(baskets.userId), eq(baskets.status, "open"))
+      : undefined;
+}
+
 /** The owner's open basket: the member's when signed in, else the guest basket of this session. */
 export async function findOpen(db: DbOrTx, owner: Owner, lock = false): Promise<BasketRow | undefined> {
-  const where =
-    owner.userId !== null
-      ? and(eq(baskets.userId, owner.userId), eq(baskets.status, "open"))
-      : owner.sessionId
-        ? and(eq(baskets.sessionId, owner.sessionId), isNull(baskets.userId), eq(baskets.status, "open"))
-        : undefined;
+  const where = openOf(owner);
   if (!where) return undefined;
   const q = db.select().from(baskets).where(where);
   const [row] = lock ? await q.for("update") : await q;
@@ -50,15 +53,26 @@ export async function lockById(db: DbOrTx, id: number): Promise<BasketRow | unde
   return row;
 }
 
-/** Inserts the owner's open basket unless one appeared meanwhile (unique per owner), then returns it locked. */
-export async function ensureOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow> {
-  const existing = await findOpen(db, owner, true);
+/** The owner's open basket marked changed at `now`, locked for the rest of the transaction (one statement). */
+async function touchOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow | undefined> {
+  const where = openOf(owner);
+  if (!where) return undefined;
+  const [row] = await db.update(baskets).set({ updatedAt: now }).where(where).returning();
+  return row;
+}
+
+/**
+ * The owner's open basket, locked and marked changed at `now` for a change about to be made in the transaction;
+ * inserted first when there is none (unless one appeared meanwhile: unique per owner).
+ */
+export async function openForChange(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow> {
+  const existing = await touchOpen(db, owner, now);
   if (existing) return existing;
   await db
     .insert(baskets)
     .values({ sessionId: owner.sessionId, userId: owner.userId, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
-  const row = await findOpen(db, owner, true);
+  const row = await touchOpen(db, owner, now);
   if (!row) throw new Error("basket could not be created");
   return row;
 }
@@ -87,6 +101,32 @@ export async function addToLine(
     })
     .returning({ quantity: basketItems.quantity });
   return row?.quantity ?? line.quantity;
+}
+
+/**
+ * Adds to a line (same product, variant and box), creating it when missing, in one statement — only when
+ * `allowed` (an SQL condition: the product is on sale with enough stock for `stockNeeded`, all of the basket's
+ * lines of the product plus this one) holds and the line stays within `max`. Null when refused (the caller reads
+ * why).
+ */
+export async function addToLineIf(
+  db: DbOrTx,
+  line: { basketId: number; productId: number; variant: string; boxType: string; quantity: number },
+  max: number,
+  now: Date,
+  allowed: (stockNeeded: SQL) => SQL,
+): Promise<number | null> {
+  const ofProduct = and(eq(basketItems.basketId, line.basketId), eq(basketItems.productId, line.productId));
+  const inBasket = sql`(select coalesce(sum(${basketItems.quantity}), 0) from ${basketItems} where ${ofProduct})`;
+  const onLine = sql`(select coalesce(sum(${basketItems.quantity}), 0) from ${basketItems} where ${and(ofProduct, eq(basketItems.variant, line.variant), eq(basketItems.boxType, line.boxType))})`;
+  const rows = await db.execute<{ quantity: number }>(sql`
+    insert into ${basketItems} (basket_id, product_id, variant, box_type, quantity, created_at)
+    select ${line.basketId}::int, ${line.productId}::int, ${line.variant}::text, ${line.boxType}::text, ${line.quantity}::int, ${now.toISOString()}::timestamptz
+    where ${onLine} + ${line.quantity}::int <= ${max}::int and ${allowed(sql`${inBasket} + ${line.quantity}::int`)}
+    on conflict (basket_id, product_id, variant, box_type) do update set quantity = ${basketItems}.quantity + excluded.quantity
+    returning quantity`);
+  const row = ("rows" in rows ? rows.rows : (rows as unknown as { quantity: number }[]))[0];
+  return row ? Number(row.quantity) : null;
 }
 
 export async function setQuantity(db: DbOrTx, basketId: number, itemId: number, quantity: number): Promise<boolean> {

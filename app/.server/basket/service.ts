@@ -190,14 +190,15 @@ async function promoFor(app: AppContext, db: DbOrTx, row: repo.BasketRow, owner:
   return p;
 }
 
-async function view(app: AppContext, row: repo.BasketRow, owner: Owner): Promise<BasketView> {
+async function view(app: AppContext, row: repo.BasketRow, owner: Owner, opts: { pointsWhenSpent?: boolean } = {}): Promise<BasketView> {
   const rows = await repo.itemsOf(app.db, row.id);
+  const readPoints = owner.userId !== null && (!opts.pointsWhenSpent || row.pointsRequested > 0);
   const [prices, boxes, settings, promo, points] = await Promise.all([
     cachedPrices(app, rows.map((r) => r.productId)),
     catalog.boxTypes(app),
     getSettings(app),
     promoFor(app, app.db, row, owner),
-    owner.userId !== null ? loyalty.available(app, owner.userId) : Promise.resolve(null),
+    readPoints ? loyalty.available(app, owner.userId!) : Promise.resolve(null),
   ]);
   return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
 }
@@ -205,11 +206,13 @@ async function view(app: AppContext, row: repo.BasketRow, owner: Owner): Promise
 /**
  * The owner's basket for the basket page and checkout. Folds a guest basket in after sign-in and, with
  * `applyReservation`, applies a code reserved through /p/{code} (the notice to show comes back as `promoNotice`).
+ * `pointsWhenSpent` (the checkout steps, which show only the points spent): a member's balance is read only when
+ * the basket spends points; otherwise `points` is null.
  */
 export async function getBasket(
   app: AppContext,
   owner: Owner,
-  opts: { applyReservation?: boolean } = {},
+  opts: { applyReservation?: boolean; pointsWhenSpent?: boolean } = {},
 ): Promise<BasketView & { promoNotice?: { ok: boolean; text: string } }> {
   let promoNotice: { ok: boolean; text: string } | undefined;
   let row = await openRow(app, owner);
@@ -222,7 +225,7 @@ export async function getBasket(
     }
   }
   if (!row) return { ...emptyView(owner.userId !== null), promoNotice };
-  return { ...(await view(app, row, owner)), promoNotice };
+  return { ...(await view(app, row, owner, opts)), promoNotice };
 }
 
 /** Header and product lists: item count, amount to pay and the lines' quantities (no merging, no promo work). */
@@ -246,12 +249,8 @@ async function change<T>(app: AppContext, owner: Owner, fn: (tx: Tx, basket: rep
   if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
   await mergeGuestBasket(app, owner);
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
-    const basket = await repo.ensureOpen(tx, owner, now);
-    const out = await fn(tx, basket, now);
-    await repo.updateBasket(tx, basket.id, { updatedAt: now });
-    return out;
-  });
+  // the basket's row is locked and marked changed in one statement (a refused change leaves only that mark)
+  return app.db.transaction(async (tx) => fn(tx, await repo.openForChange(tx, owner, now), now));
 }
 
 /** Stock left for a product beyond what the rest of the basket holds (null: no limit). */
@@ -280,16 +279,16 @@ export async function addItem(app: AppContext, owner: Owner, input: AddInput): P
   const boxType = input.boxType ?? product.defaultBox?.code ?? "";
   if (boxType && !boxes.has(boxType)) return { ok: false, error: E.box };
   return change(app, owner, async (tx, basket, now) => {
+    // one statement: added only while the product is on sale with stock for all of the basket's lines of it and
+    // the line stays within MAX_QTY (checked against the database, not the cache)
+    const line = { basketId: basket.id, productId: product.id, variant, boxType, quantity: input.quantity };
+    if ((await repo.addToLineIf(tx, line, MAX_QTY, now, (needed) => catalog.sellable(product.id, needed))) !== null) return { ok: true, message: basketTr.added };
+    // refused: say why
     const [fresh] = (await catalog.pricesFor(tx, [product.id])).values();
     if (!fresh?.active) return { ok: false, error: E.unavailable };
     const items = await repo.itemsOf(tx, basket.id);
-    const line = items.find((i) => i.productId === product.id && i.variant === variant && i.boxType === boxType);
-    const left = stockFor(fresh, items, product.id, line?.id);
-    const wanted = (line?.quantity ?? 0) + input.quantity;
-    if (wanted > MAX_QTY) return { ok: false, error: E.quantity };
-    if (left !== null && left < wanted) return { ok: false, error: E.outOfStock };
-    await repo.addToLine(tx, { basketId: basket.id, productId: product.id, variant, boxType, quantity: input.quantity }, MAX_QTY, now);
-    return { ok: true, message: basketTr.added };
+    const wanted = (items.find((i) => i.productId === product.id && i.variant === variant && i.boxType === boxType)?.quantity ?? 0) + input.quantity;
+    return { ok: false, error: wanted > MAX_QTY ? E.quantity : E.outOfStock };
   });
 }
 
@@ -431,22 +430,42 @@ export class BasketNotOpen extends Error {}
  * The basket locked and priced from the database for placing. `heldBy`: its checkout hold, whose code use and
  * points count as the basket's own (not as taken by someone else).
  */
-export async function lockForOrder(tx: Tx, app: AppContext, basketId: number, owner: { userId: number | null; heldBy?: number | null }): Promise<BasketView> {
+/** A basket row locked for placing its order (`lockForOrder`), then priced with `priceLocked`. */
+export type LockedBasket = repo.BasketRow;
+
+/**
+ * Locks the basket's row for the caller's transaction: placing takes it first, so two confirms of one basket
+ * queue here. Throws BasketNotOpen when the basket was ordered or merged meanwhile.
+ */
+export async function lockForOrder(tx: Tx, basketId: number): Promise<LockedBasket> {
   const row = await repo.lockById(tx, basketId);
   if (!row || row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
-  const rows = await repo.itemsOf(tx, row.id);
-  const prices = await catalog.pricesFor(tx, rows.map((r) => r.productId));
-  // no process-cache read here (a cold cache would query outside `tx`): box pictures are not needed to order
-  const settings = await getSettings(app, tx);
-  const boxes = new Map<string, BoxType>();
-  const promo = row.promoId === null ? null : await promos.stillUsable(app, tx, row.promoId, { userId: owner.userId }, owner.heldBy);
-  const points = owner.userId !== null ? await loyalty.available(app, owner.userId, tx, owner.heldBy) : null;
-  return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
+  return row;
 }
 
-/** Locks the basket's row for the caller's transaction (placing takes it first, so two confirms queue). */
-export async function lockRow(tx: Tx, basketId: number): Promise<void> {
-  await repo.lockById(tx, basketId);
+/**
+ * The product prices a placing transaction prices with, read before it opens from the process cache (what the
+ * buyer was shown; the cache follows every change through LISTEN/NOTIFY). Read outside the transaction: a cold
+ * cache queries the database, which on PGlite's single connection must not happen inside one.
+ */
+export type OrderPrices = Map<number, Priced>;
+export const pricesForOrder = (app: AppContext, productIds: number[]): Promise<OrderPrices> => cachedPrices(app, productIds);
+
+/**
+ * The locked basket priced for its order: its lines as they are under the lock, priced from `prices` (a line
+ * whose product is missing there, added meanwhile, is priced from the database), the code checked again in `tx`,
+ * the points read in `tx` only when the basket spends some. `heldBy`: the basket's own hold, whose code use and
+ * points do not count against it.
+ */
+export async function priceLocked(tx: Tx, app: AppContext, row: LockedBasket, owner: { userId: number | null; heldBy?: number | null }, prices: OrderPrices): Promise<BasketView> {
+  const rows = await repo.itemsOf(tx, row.id);
+  const missing = rows.filter((r) => !prices.has(r.productId)).map((r) => r.productId);
+  const all = missing.length ? new Map<number, Priced>([...prices, ...(await catalog.pricesFor(tx, missing))]) : prices;
+  const settings = await getSettings(app, tx);
+  // no box pictures: they are not needed to order
+  const promo = row.promoId === null ? null : await promos.stillUsable(app, tx, row.promoId, { userId: owner.userId }, owner.heldBy);
+  const points = owner.userId !== null && row.pointsRequested > 0 ? await loyalty.available(app, owner.userId, tx, owner.heldBy) : null;
+  return assemble(row, priceItems(rows, all, new Map<string, BoxType>(), settings), promo, points);
 }
 
 export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Promise<void> {

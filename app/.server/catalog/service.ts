@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
 import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
-import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, invalidateAfterStockChange, readStock } from "./stock";
+import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, invalidateAfterStockChange, readStock, sellableSql } from "./stock";
 import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
 import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
 import {
@@ -324,6 +324,12 @@ export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<v
 
 /** Drops only the cached stock, when `tx` commits: what an order placed or cancelled changes. */
 export const invalidateStock = invalidateAfterStockChange;
+
+/**
+ * The catalogue's rule 'this product is on sale and has `quantity` left' as an SQL condition, for a statement of
+ * another module that checks it in the same breath as its own change (adding to a basket).
+ */
+export const sellable = sellableSql;
 
 export interface HomePage {
   group: GroupInfo;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { catalogProducts } from "../db/schema/catalog";
@@ -55,4 +55,9 @@ export function invalidateAfterStockChange(app: AppContext, tx: DbOrTx): Promise
 export async function readStock(db: DbOrTx): Promise<Map<number, number | null>> {
   const rows = await db.select({ id: catalogProducts.id, stock: catalogProducts.stock }).from(catalogProducts);
   return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+/** Product `productId` is active and has `quantity` (an SQL expression) in stock, or is made to order (null stock). */
+export function sellableSql(productId: number, quantity: SQL): SQL {
+  return sql`exists (select 1 from ${catalogProducts} where ${catalogProducts.id} = ${productId} and ${catalogProducts.active} and (${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity}))`;
 }

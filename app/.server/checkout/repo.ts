@@ -1,5 +1,5 @@
 /** Checkout's SQL: the steps' state per basket, the address book, and the holds taken before a payment. */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { checkoutHolds, checkoutStates, savedAddresses } from "../db/schema/checkout";
 
@@ -49,10 +49,14 @@ export async function deleteAddressesOf(db: DbOrTx, userId: number): Promise<voi
 
 // ─── holds ──────────────────────────────────────────────────────────────────────────────────────
 
-/** The basket's hold that is still 'held' (expired or not), locked for the rest of the transaction. */
-export async function lockHeld(tx: DbOrTx, basketId: number): Promise<HoldRow | undefined> {
+/** A hold without its draft (the order as confirmed: large, read only when the order is made). */
+export type HeldRow = Omit<HoldRow, "draft">;
+const { draft: _draft, ...withoutDraft } = getTableColumns(checkoutHolds);
+
+/** The basket's hold that is still 'held' (expired or not), without its draft, locked for the rest of the transaction. */
+export async function lockHeld(tx: DbOrTx, basketId: number): Promise<HeldRow | undefined> {
   const [row] = await tx
-    .select()
+    .select(withoutDraft)
     .from(checkoutHolds)
     .where(and(eq(checkoutHolds.basketId, basketId), eq(checkoutHolds.status, "held")))
     .for("update");
@@ -64,9 +68,10 @@ export async function lockHold(tx: DbOrTx, id: number): Promise<HoldRow | undefi
   return row;
 }
 
-export async function insertHold(tx: DbOrTx, row: NewHold): Promise<HoldRow> {
-  const [created] = await tx.insert(checkoutHolds).values(row).returning();
-  return created!;
+/** Inserts a hold; answers its id. */
+export async function insertHold(tx: DbOrTx, row: NewHold): Promise<number> {
+  const [created] = await tx.insert(checkoutHolds).values(row).returning({ id: checkoutHolds.id });
+  return created!.id;
 }
 
 /** Moves a 'held' hold on; false when it was not 'held' any more. */
@@ -83,13 +88,9 @@ export async function extendHold(tx: DbOrTx, id: number, expiresAt: Date): Promi
   await tx.update(checkoutHolds).set({ expiresAt }).where(eq(checkoutHolds.id, id));
 }
 
-/** Live holds (not expired) of a ready date: they count against its capacity like orders. */
-export async function countLiveOn(tx: DbOrTx, readyDate: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(checkoutHolds)
-    .where(and(eq(checkoutHolds.readyDate, readyDate), eq(checkoutHolds.status, "held"), sql`${checkoutHolds.expiresAt} > ${now.toISOString()}`));
-  return row?.n ?? 0;
+/** Live holds (not expired) of a ready date, as a scalar SQL count: they count against its capacity like orders. */
+export function countLiveOnSql(readyDate: string, now: Date): SQL {
+  return sql`(select count(*) from ${checkoutHolds} where ${and(eq(checkoutHolds.readyDate, readyDate), eq(checkoutHolds.status, "held"), sql`${checkoutHolds.expiresAt} > ${now.toISOString()}`)})`;
 }
 
 /** Baskets whose hold expired while still 'held' (oldest first). */

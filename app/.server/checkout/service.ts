@@ -665,6 +665,8 @@ export function fingerprintOf(p: HoldPlan): string {
 }
 
 export type Hold = Omit<repo.HoldRow, "lines" | "draft"> & { lines: HoldLine[]; draft: OrderDraft };
+/** A hold as read to renew or release it: everything but its draft. */
+export type HeldHold = Omit<Hold, "draft">;
 const toHold = (row: repo.HoldRow): Hold => ({ ...row, lines: holdLinesSchema.parse(row.lines), draft: draftSchema.parse(row.draft) });
 
 /** The plan a hold was taken for (to take it again from its draft when it was let go before its payment came). */
@@ -684,10 +686,10 @@ export function planOf(h: Hold): HoldPlan {
   };
 }
 
-/** The basket's hold still 'held' (live or expired), locked for the caller's transaction. */
-export async function lockHeld(tx: DbOrTx, basketId: number): Promise<Hold | null> {
+/** The basket's hold still 'held' (live or expired), without its draft, locked for the caller's transaction. */
+export async function lockHeld(tx: DbOrTx, basketId: number): Promise<HeldHold | null> {
   const row = await repo.lockHeld(tx, basketId);
-  return row ? toHold(row) : null;
+  return row ? { ...row, lines: holdLinesSchema.parse(row.lines) } : null;
 }
 
 /** A hold by id, locked for the caller's transaction (whatever its status). */
@@ -696,30 +698,33 @@ export async function lockHold(tx: DbOrTx, holdId: number): Promise<Hold | null>
   return row ? toHold(row) : null;
 }
 
-export const isLive = (app: AppContext, h: Hold) => h.expiresAt.getTime() > app.clock.now().getTime();
+export const isLive = (app: AppContext, h: HeldHold) => h.expiresAt.getTime() > app.clock.now().getTime();
 
 export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Promise<Hold> {
   const now = app.clock.now();
-  return toHold(
-    await repo.insertHold(tx, {
-      basketId: p.basketId,
-      status: "held",
-      lines: p.lines,
-      readyDate: p.readyDate,
-      promoId: p.promo?.id ?? null,
-      usedBonus: p.usedBonus,
-      userId: p.userId,
-      draft: p.draft,
-      fingerprint: fingerprintOf(p),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
-    }),
-  );
+  const row = {
+    basketId: p.basketId,
+    status: "held" as const,
+    lines: p.lines,
+    readyDate: p.readyDate,
+    promoId: p.promo?.id ?? null,
+    usedBonus: p.usedBonus,
+    userId: p.userId,
+    draft: p.draft,
+    fingerprint: fingerprintOf(p),
+    orderId: null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
+  };
+  return { ...row, id: await repo.insertHold(tx, row) };
 }
 
-export const extendHold = (app: AppContext, tx: DbOrTx, h: Hold) => repo.extendHold(tx, h.id, new Date(app.clock.now().getTime() + HOLD_TTL_SECONDS * 1000));
-/** Live holds on a ready date (they count against its capacity like orders); call under the date's lock. */
-export const liveHoldsOn = (app: AppContext, tx: DbOrTx, readyDate: string) => repo.countLiveOn(tx, readyDate, app.clock.now());
+export const extendHold = (app: AppContext, tx: DbOrTx, h: HeldHold) => repo.extendHold(tx, h.id, new Date(app.clock.now().getTime() + HOLD_TTL_SECONDS * 1000));
+/**
+ * Live holds on a ready date (they count against its capacity like orders) as a scalar SQL count, for the
+ * capacity check to read together with the date's orders in one statement (one snapshot) under the date's lock.
+ */
+export const liveHoldsOnSql = (app: AppContext, readyDate: string) => repo.countLiveOnSql(readyDate, app.clock.now());
 export const markHoldOrdered = (tx: DbOrTx, holdId: number, orderId: number) => repo.finishHold(tx, holdId, { status: "ordered", orderId });
 export const markHoldReleased = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "released" });
 /** Baskets whose hold expired without an order (for the periodic release). */

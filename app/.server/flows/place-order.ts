@@ -77,7 +77,7 @@ export async function placeOrder(app: AppContext, input: PlaceOrderInput): Promi
   if (asked.expected > 0 && pay.mode === "new" && !input.card) return { status: "failed", kind: "payment_step", message: checkoutTr.payment.cardMissing, goTo: "/order/payment" };
 
   // 3. hold what can run out
-  const held = await takeHold(app, asked, basket.promo?.applies ? basket.promo.code : null);
+  const held = await takeHold(app, asked, state, basket, basket.promo?.applies ? basket.promo.code : null);
   if (held.status !== "held") return held;
   const ctx: checkout.PlaceContext = { ...asked, holdId: held.holdId };
 
@@ -164,15 +164,20 @@ export async function settleReconciled(app: AppContext, opts: { olderThanSeconds
 
 // ─── step 3: the hold ───────────────────────────────────────────────────────────────────────────
 
-/** Takes (or renews) the basket's hold. A basket already ordered answers with its order. */
-async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "holdId">, askedCode: string | null): Promise<{ status: "held"; holdId: number } | checkout.PlaceResult> {
+/**
+ * Takes (or renews) the basket's hold. A basket already ordered answers with its order. The basket is priced again
+ * under its lock with the prices the buyer was shown (`seen`'s, from the process cache) and the steps' `state` read
+ * in this request; a code or points that ran out meanwhile change the amount, and the buyer is told.
+ */
+async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "holdId">, state: checkout.CheckoutState, seen: checkout.OpenBasket, askedCode: string | null): Promise<{ status: "held"; holdId: number } | checkout.PlaceResult> {
+  // read before the transaction: the process cache, warm from this request's basket
+  const prices = await basketService.pricesForOrder(app, seen.items.map((i) => i.productId));
   try {
     const holdId = await app.db.transaction(async (tx) => {
-      // the basket's row first: two confirms of one basket queue here
-      await basketService.lockRow(tx, asked.basketId);
+      // the basket's row first: two confirms of one basket queue here; then its hold
+      const row = await basketService.lockForOrder(tx, asked.basketId);
       const current = await checkout.lockHeld(tx, asked.basketId);
-      const basket = await basketService.lockForOrder(tx, app, asked.basketId, { userId: asked.userId, heldBy: current?.id });
-      const state = await checkout.getState(app, asked.basketId, tx);
+      const basket = await basketService.priceLocked(tx, app, row, { userId: asked.userId, heldBy: current?.id }, prices);
       const plan = await checkout.holdPlan(app, tx, asked.basketId, basket, state, asked.userId);
       if (plan.needToPay !== asked.expected) {
         // the code the buyer saw was used up meanwhile by someone quicker: say so
@@ -225,15 +230,16 @@ async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<c
   }
   const { capacityPerDay } = await delivery.getConfig(app, tx);
   if (capacityPerDay > 0) {
-    // under the date's lock: its orders and its live holds (this one included) within the day's capacity
-    const booked = await orders.lockCapacity(tx, plan.readyDate);
-    if (booked + (await checkout.liveHoldsOn(app, tx, plan.readyDate)) > capacityPerDay) throw new Refused(checkout.ranOut("ready_date_full", plan.readyDate));
+    // under the date's lock: its orders and its live holds (this one included) within the day's capacity, counted
+    // in one statement — two reads could miss an order placed between them (its hold already gone, its order not yet seen)
+    const booked = await orders.lockCapacity(tx, plan.readyDate, checkout.liveHoldsOnSql(app, plan.readyDate));
+    if (booked > capacityPerDay) throw new Refused(checkout.ranOut("ready_date_full", plan.readyDate));
   }
   return held;
 }
 
 /** Compensation of step 3: gives back what a hold took (stock, the code's use, the points) and marks it released. */
-async function giveBack(app: AppContext, tx: DbOrTx, h: checkout.Hold): Promise<void> {
+async function giveBack(app: AppContext, tx: DbOrTx, h: checkout.HeldHold): Promise<void> {
   if (!(await checkout.markHoldReleased(tx, h.id))) return;
   await catalog.releaseStock(tx, h.lines);
   await catalog.invalidateStock(app, tx);
@@ -266,8 +272,9 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
         // settled meanwhile by a duplicate callback or reconcile: that one made the order
         return orders.getByBasket(tx, ctx.basketId);
       }
-      // locks in the order every placing transaction takes them: the basket's row, then its hold
-      await basketService.lockRow(tx, ctx.basketId);
+      // locks in the order every placing transaction takes them: the basket's row (closed here: the order is made
+      // in this transaction or it rolls back), then its hold
+      await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
       let h = await checkout.lockHold(tx, ctx.holdId);
       if (!h) throw new Refused(checkout.ranOut("basket"));
       if (h.status === "ordered") {
@@ -293,7 +300,6 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
       if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);
       if (plan.hedef81CityId !== null && !(await campaigns.claimHedef81(tx, app, plan.hedef81CityId, order.id))) throw new Refused(checkout.ranOut("campaign"));
-      await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
       if (paid) await payments.labelOrder(tx, paid.paymentId, order.orderNumber);
       const note = d.wantsNote ? await notes.createForOrder(app, tx, order) : null;
       await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);

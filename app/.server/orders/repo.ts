@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { orderCounters, orderEvents, orderLines, orders } from "../db/schema/orders";
+import { orderCounters, orderEvents, orderLines, orders, orderTaxes } from "../db/schema/orders";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -19,10 +19,24 @@ export async function takeOrderSequence(tx: DbOrTx, year: number): Promise<numbe
   return row.last;
 }
 
-export async function insertOrder(tx: DbOrTx, order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> {
+/**
+ * Inserts an order, then its lines, its KDV split and its first event together in one statement (data-modifying
+ * WITH): two round trips for the whole order, whatever its number of lines.
+ */
+export async function insertOrder(
+  tx: DbOrTx,
+  order: NewOrder,
+  lines: NewOrderLine[],
+  taxes: Omit<typeof orderTaxes.$inferInsert, "orderId">[],
+  event: Omit<typeof orderEvents.$inferInsert, "orderId">,
+): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(order).returning();
   if (!row) throw new Error("order insert returned nothing");
-  if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id })));
+  const parts: SQL[] = [];
+  if (lines.length) parts.push(tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id }))).getSQL());
+  if (taxes.length) parts.push(tx.insert(orderTaxes).values(taxes.map((t) => ({ ...t, orderId: row.id }))).onConflictDoNothing().getSQL());
+  const last = tx.insert(orderEvents).values({ ...event, orderId: row.id }).getSQL();
+  await tx.execute(parts.length ? sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw(`part${i}`)} as (${p})`), sql`, `)} ${last}` : last);
   return row;
 }
 
@@ -82,12 +96,15 @@ export async function eventsOf(db: DbOrTx, orderId: number): Promise<OrderEventR
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }
 
-export async function countForReadyDate(db: DbOrTx, readyDate: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.readyDate, readyDate), sql`${orders.status} not in ('cancelled', 'refunded')`));
-  return row?.n ?? 0;
+/**
+ * Orders holding capacity on a ready date, plus `alsoCount` (a scalar SQL count of another module's, e.g. the live
+ * checkout holds of the date) read in the same statement: one snapshot, so a placement that turns a hold into an
+ * order between two reads can never be counted in neither.
+ */
+export async function countForReadyDate(db: DbOrTx, readyDate: string, alsoCount?: SQL): Promise<number> {
+  const ofOrders = sql`(select count(*) from ${orders} where ${and(eq(orders.readyDate, readyDate), sql`${orders.status} not in ('cancelled', 'refunded')`)})`;
+  const r = await db.execute<{ n: number }>(sql`select (${ofOrders} + ${alsoCount ?? sql`0`})::int as n`);
+  return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 /**

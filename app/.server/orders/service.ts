@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
@@ -8,7 +8,7 @@ import { canTransition, isOrderStatus, type OrderStatus } from "~/shared/order-s
 import { istanbulParts } from "~/shared/clock";
 import * as repo from "./repo";
 import * as desk from "./desk";
-import { fallbackDeliveryRate, taxSplitOf, writeTaxSplit } from "./tax-split";
+import { fallbackDeliveryRate, taxSplitOf } from "./tax-split";
 
 export type { OrderRow, OrderLineRow, NewOrder, NewOrderLine } from "./repo";
 
@@ -48,17 +48,16 @@ export async function createOrder(
   actor: string,
 ): Promise<repo.OrderRow> {
   const now = app.clock.now();
-  const row = await repo.insertOrder(
+  // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
+  const split = taxSplitOf({ discountAmount: order.discountAmount ?? 0, usedBonus: order.usedBonus ?? 0, deliveryCost: order.deliveryCost, taxSnapshot: order.taxSnapshot ?? null }, lines, await fallbackDeliveryRate(app, tx));
+  return repo.insertOrder(
     tx,
     // paid in one go unless installments say otherwise (issue 27): the card paid what the order asks
-    { ...order, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
+    { ...order, netTotal: split.netTotal, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
     lines,
+    split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
+    { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
   );
-  // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
-  const split = taxSplitOf(row, lines, await fallbackDeliveryRate(app, tx));
-  await writeTaxSplit(tx, row.id, split);
-  await repo.insertEvent(tx, { orderId: row.id, fromStatus: null, toStatus: "received", actor, reason: "", at: now });
-  return { ...row, netTotal: split.netTotal };
 }
 
 /**
@@ -157,11 +156,12 @@ export async function holdCapacity(tx: DbOrTx, readyDate: string, capacityPerDay
 }
 /**
  * Locks a ready date's production capacity for the rest of the caller's transaction (other placements and holds
- * for that date wait) and answers the orders it holds now.
+ * for that date wait) and answers the orders it holds now, plus `alsoCount` (a scalar SQL count, such as the
+ * checkout's live holds of the date) read in the same statement, from the same snapshot.
  */
-export async function lockCapacity(tx: DbOrTx, readyDate: string): Promise<number> {
+export async function lockCapacity(tx: DbOrTx, readyDate: string, alsoCount?: SQL): Promise<number> {
   await repo.lockReadyDate(tx, readyDate);
-  return repo.countForReadyDate(tx, readyDate);
+  return repo.countForReadyDate(tx, readyDate, alsoCount);
 }
 /** Orders per ready date from `fromDate` to `toDate` inclusive ('YYYY-MM-DD' → count; days without orders absent), one query. */
 export const bookedCounts = (app: AppContext, fromDate: string, toDate: string) => repo.countByReadyDate(app.db, fromDate, toDate);

@@ -58,8 +58,8 @@ export async function reconcile(app: AppContext, opts: { olderThanSeconds?: numb
     }
     const outcome =
       r.status === "succeeded" && r.payment
-        ? await chargeAnswered(app, i.id, { ok: true, ...r.payment })
-        : await chargeAnswered(app, i.id, { ok: false, code: "not_charged", message: T.errors.threeDsFailed });
+        ? await chargeAnswered(app, i, { ok: true, ...r.payment })
+        : await chargeAnswered(app, i, { ok: false, code: "not_charged", message: T.errors.threeDsFailed });
     if (outcome.status === "charged") {
       report.succeeded++;
       report.charged.push(outcome);

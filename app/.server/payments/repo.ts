@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { paymentAttempts, paymentIntents, paymentRefunds, savedCards } from "../db/schema/payments";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -40,6 +41,39 @@ export async function intentsForOrder(db: DbOrTx, orderRef: string): Promise<Int
 
 export async function updateIntent(db: DbOrTx, id: string, patch: Partial<NewIntent>): Promise<void> {
   await db.update(paymentIntents).set(patch).where(eq(paymentIntents.id, id));
+}
+
+/**
+ * Books a 'pending' intent as succeeded in one statement, with the provider's card details where it gave them
+ * (else the intent's own are kept). Undefined when the intent is not 'pending' (settled or voided meanwhile).
+ */
+export async function settleIntent(
+  db: DbOrTx,
+  id: string,
+  s: { providerPaymentId: string; providerTransactionId: string | null; card: { bin: string | null; lastFour: string | null; cardType: string | null; association: string | null; family: string | null; bankName: string | null }; at: Date },
+): Promise<IntentRow | undefined> {
+  const keep = (value: string | null, column: AnyPgColumn) => (value === null ? column : sql`coalesce(${value}, ${column})`);
+  const [r] = await db
+    .update(paymentIntents)
+    .set({
+      status: "succeeded",
+      providerPaymentId: s.providerPaymentId,
+      providerTransactionId: s.providerTransactionId,
+      cardBin: keep(s.card.bin, paymentIntents.cardBin),
+      cardLastFour: keep(s.card.lastFour, paymentIntents.cardLastFour),
+      cardType: keep(s.card.cardType, paymentIntents.cardType),
+      cardAssociation: keep(s.card.association, paymentIntents.cardAssociation),
+      cardFamily: keep(s.card.family, paymentIntents.cardFamily),
+      bankName: keep(s.card.bankName, paymentIntents.bankName),
+      threeDsHtml: null,
+      errorCode: null,
+      message: null,
+      updatedAt: s.at,
+      completedAt: s.at,
+    })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
+    .returning();
+  return r;
 }
 
 /** Moves an intent from one status to another only if it is still in the first: returns whether it moved. */

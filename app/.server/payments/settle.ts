@@ -31,18 +31,17 @@ export interface PaymentSucceeded {
  * What the provider answered for a charge of a 'pending' payment: a refusal is booked as failed here; an unknown
  * outcome stays 'pending' for reconcile ('processing'); money taken is handed to the caller ('charged').
  */
-export async function chargeAnswered(app: AppContext, intentId: string, r: ({ ok: true } & PaymentDone) | ProviderFailure): Promise<ChargeOutcome> {
+export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRow, "id" | "orderRef" | "amount" | "context">, r: ({ ok: true } & PaymentDone) | ProviderFailure): Promise<ChargeOutcome> {
   if (!r.ok) {
-    if (r.unknown) return { status: "processing", paymentId: intentId };
+    if (r.unknown) return { status: "processing", paymentId: intent.id };
     const message = failedMessage(r.message);
-    await repo.moveIntent(app.db, intentId, "pending", { status: "failed", errorCode: r.code, message, updatedAt: app.clock.now(), completedAt: app.clock.now() });
-    const i = await repo.findIntent(app.db, intentId);
-    return i ? outcomeOf(i) : { status: "failed", paymentId: intentId, code: r.code, message };
+    await repo.moveIntent(app.db, intent.id, "pending", { status: "failed", errorCode: r.code, message, updatedAt: app.clock.now(), completedAt: app.clock.now() });
+    const i = await repo.findIntent(app.db, intent.id);
+    return i ? outcomeOf(i) : { status: "failed", paymentId: intent.id, code: r.code, message };
   }
-  const i = await repo.findIntent(app.db, intentId);
-  if (!i) return { status: "processing", paymentId: intentId };
+  // what the intent was made with (its id, order, amount and context never change after it is made)
   const { ok: _ok, ...charge } = r;
-  return { status: "charged", paymentId: i.id, orderRef: i.orderRef, amount: i.amount, charge, context: i.context };
+  return { status: "charged", paymentId: intent.id, orderRef: intent.orderRef, amount: intent.amount, charge, context: intent.context };
 }
 
 /**
@@ -51,9 +50,15 @@ export async function chargeAnswered(app: AppContext, intentId: string, r: ({ ok
  * or reconcile): the caller then does nothing, so an order is taken once per payment.
  */
 export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: PaymentDone): Promise<PaymentSucceeded | null> {
-  const i = await repo.lockIntent(tx, intentId);
-  if (!i || i.status !== "pending") return null;
   const now = app.clock.now();
+  const c = charge.card;
+  const i = await repo.settleIntent(tx, intentId, {
+    providerPaymentId: charge.providerPaymentId,
+    providerTransactionId: charge.transactionId ?? null,
+    card: { bin: c.bin || null, lastFour: c.lastFour ?? null, cardType: c.cardType ?? null, association: c.association ?? null, family: c.family ?? null, bankName: c.bankName ?? null },
+    at: now,
+  });
+  if (!i) return null;
   let savedCardId = i.savedCardId;
   if (i.saveCard && i.userId && charge.stored) {
     const saved = await repo.upsertCard(tx, {
@@ -61,41 +66,24 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
       provider: i.provider,
       cardUserKey: charge.stored.cardUserKey,
       cardToken: charge.stored.cardToken,
-      bin: charge.card.bin || i.cardBin || "",
-      lastFour: charge.card.lastFour ?? i.cardLastFour ?? "",
-      cardType: charge.card.cardType ?? null,
-      cardAssociation: charge.card.association ?? i.cardAssociation,
-      cardFamily: charge.card.family ?? null,
-      bankName: charge.card.bankName ?? i.bankName,
+      bin: i.cardBin ?? "",
+      lastFour: i.cardLastFour ?? "",
+      cardType: c.cardType ?? null,
+      cardAssociation: i.cardAssociation,
+      cardFamily: c.family ?? null,
+      bankName: i.bankName,
       createdAt: now,
     });
     savedCardId = saved.id;
+    await repo.updateIntent(tx, i.id, { savedCardId });
   }
-  const patch = {
-    status: "succeeded" as const,
-    providerPaymentId: charge.providerPaymentId,
-    providerTransactionId: charge.transactionId,
-    cardBin: charge.card.bin || i.cardBin,
-    cardLastFour: charge.card.lastFour ?? i.cardLastFour,
-    cardType: charge.card.cardType ?? i.cardType,
-    cardAssociation: charge.card.association ?? i.cardAssociation,
-    cardFamily: charge.card.family ?? i.cardFamily,
-    bankName: charge.card.bankName ?? i.bankName,
-    savedCardId,
-    threeDsHtml: null,
-    errorCode: null,
-    message: null,
-    updatedAt: now,
-    completedAt: now,
-  };
-  await repo.updateIntent(tx, i.id, patch);
   return {
     paymentId: i.id,
     orderRef: i.orderRef,
     amount: i.amount,
     userId: i.userId,
     providerPaymentId: charge.providerPaymentId,
-    card: { bin: patch.cardBin, lastFour: patch.cardLastFour, type: cardTypeOfAssociation(patch.cardAssociation, patch.cardBin ?? undefined), bankName: patch.bankName },
+    card: { bin: i.cardBin, lastFour: i.cardLastFour, type: cardTypeOfAssociation(i.cardAssociation, i.cardBin ?? undefined), bankName: i.bankName },
     savedCardId,
     installment: i.installment,
     price: i.price ?? i.amount,

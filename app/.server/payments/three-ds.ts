@@ -111,6 +111,6 @@ export async function completeChallenge(app: AppContext, paymentId: string, fiel
   );
   // crash tests stop here: the provider charged, the shop has not taken the order yet (reconcile settles it)
   if (r.ok) await pausePoint(app, "payment.charged");
-  return { ...(await chargeAnswered(app, i.id, r)), redirectTo };
+  return { ...(await chargeAnswered(app, i, r)), redirectTo };
 }
 
