@@ -103,15 +103,55 @@ export interface StorefrontItem {
 /** Image names starting with this point at a picture uploaded by staff (catalog/images.ts), not a built-in one. */
 export const UPLOAD_PREFIX = "upload/";
 
-/** The picture's address: a built-in drawing under /img/products, or an upload under /uploads/products. */
-export const productImage = (imgName: string) =>
-  imgName.startsWith(UPLOAD_PREFIX) ? `/uploads/products/${imgName.slice(UPLOAD_PREFIX.length)}` : `/img/products/${imgName}.svg`;
+/**
+ * Widths (px) of the smaller copies made of an uploaded picture (only those below its own width: never
+ * enlarged). Each is a WebP, plus a PNG or JPEG copy when the upload is PNG or JPEG (for browsers without WebP).
+ */
+export const UPLOAD_WIDTHS = [320, 640, 960] as const;
+
+/**
+ * An uploaded picture's name: `upload/{hash}.{ext}` (uploaded before the copies were made: one file) or
+ * `upload/{hash}-w{width}.{ext}` (its copies exist; `width` is the picture's own, upright).
+ */
+const UPLOAD_NAME = /^upload\/([a-f0-9]{32})(?:-w([1-9]\d{0,4}))?\.(png|jpg|webp)$/;
+
+export function parseUploadName(imgName: string): { hash: string; width: number | null; ext: "png" | "jpg" | "webp" } | null {
+  const m = UPLOAD_NAME.exec(imgName);
+  return m ? { hash: m[1]!, width: m[2] ? Number(m[2]) : null, ext: m[3] as "png" | "jpg" | "webp" } : null;
+}
+
+const UPLOADS = "/uploads/products/";
+
+/** The picture's address: a built-in drawing under /img/products, or an upload (its original file) under /uploads/products. */
+export function productImage(imgName: string): string {
+  if (!imgName.startsWith(UPLOAD_PREFIX)) return `/img/products/${imgName}.svg`;
+  const u = parseUploadName(imgName);
+  return u ? `${UPLOADS}${u.hash}.${u.ext}` : `${UPLOADS}${imgName.slice(UPLOAD_PREFIX.length)}`;
+}
+
+/**
+ * `srcset` lists of an uploaded picture that has its smaller copies: `webp` for a `<source type="image/webp">`
+ * (null when the picture is WebP itself) and `img` for the `<img>` (in the upload's own format); the original
+ * is the largest candidate. Null for a drawing (SVG scales) and for an upload without copies.
+ */
+export function productImageSet(imgName: string): { webp: string | null; img: string } | null {
+  const u = parseUploadName(imgName);
+  if (!u?.width) return null;
+  const widths = UPLOAD_WIDTHS.filter((w) => w < u.width!);
+  const list = (ext: string) => [...widths.map((w) => `${UPLOADS}${u.hash}-${w}.${ext} ${w}w`), `${UPLOADS}${u.hash}.${u.ext} ${u.width}w`].join(", ");
+  return { webp: u.ext === "webp" ? null : list("webp"), img: list(u.ext) };
+}
 
 /**
  * The picture a shared link shows (Open Graph): a 1200 × 630 JPEG made from each picture shipped in
- * public/img/products (scripts/make-icons.mjs); an uploaded picture is raster already and is used as it is.
+ * public/img/products (scripts/make-icons.mjs) or, for an upload, when it was uploaded (catalog/images.ts);
+ * an upload from before that is shared as it is.
  */
-export const productShareImage = (imgName: string) => (imgName.startsWith(UPLOAD_PREFIX) ? productImage(imgName) : `/img/share/products/${imgName}.jpg`);
+export function productShareImage(imgName: string): string {
+  if (!imgName.startsWith(UPLOAD_PREFIX)) return `/img/share/products/${imgName}.jpg`;
+  const u = parseUploadName(imgName);
+  return u?.width ? `${UPLOADS}${u.hash}-share.jpg` : productImage(imgName);
+}
 
 /** Product list sort: the default (staff order), then the cycle A-Z → Z-A → price ↑ → price ↓ → A-Z … */
 export const SORT_MODES = ["az", "za", "price-asc", "price-desc"] as const;
