@@ -111,23 +111,15 @@ export const UPLOAD_WIDTHS = [320, 640, 960] as const;
 
 /**
  * An uploaded picture's name: `upload/{hash}.{ext}` (uploaded before the copies were made: one file) or
- * `upload/{hash}-w{width}.{ext}` (its copies exist; `width` is the picture's own, upright).
+ * `upload/{hash}-w{width}.{ext}` (its copies exist; `width` is the picture's own, upright). Its original is
+ * /uploads/products/{hash}.{ext} either way. (Kept small: this goes to the browser.)
  */
-const UPLOAD_NAME = /^upload\/([a-f0-9]{32})(?:-w([1-9]\d{0,4}))?\.(png|jpg|webp)$/;
-
-export function parseUploadName(imgName: string): { hash: string; width: number | null; ext: "png" | "jpg" | "webp" } | null {
-  const m = UPLOAD_NAME.exec(imgName);
-  return m ? { hash: m[1]!, width: m[2] ? Number(m[2]) : null, ext: m[3] as "png" | "jpg" | "webp" } : null;
-}
-
+const withCopies = (imgName: string) => /^upload\/([a-f0-9]{32})-w(\d+)\.(png|jpg|webp)$/.exec(imgName);
 const UPLOADS = "/uploads/products/";
 
 /** The picture's address: a built-in drawing under /img/products, or an upload (its original file) under /uploads/products. */
-export function productImage(imgName: string): string {
-  if (!imgName.startsWith(UPLOAD_PREFIX)) return `/img/products/${imgName}.svg`;
-  const u = parseUploadName(imgName);
-  return u ? `${UPLOADS}${u.hash}.${u.ext}` : `${UPLOADS}${imgName.slice(UPLOAD_PREFIX.length)}`;
-}
+export const productImage = (imgName: string) =>
+  imgName.startsWith(UPLOAD_PREFIX) ? UPLOADS + imgName.slice(UPLOAD_PREFIX.length).replace(/-w\d+\./, ".") : `/img/products/${imgName}.svg`;
 
 /**
  * `srcset` lists of an uploaded picture that has its smaller copies: `webp` for a `<source type="image/webp">`
@@ -135,11 +127,11 @@ export function productImage(imgName: string): string {
  * is the largest candidate. Null for a drawing (SVG scales) and for an upload without copies.
  */
 export function productImageSet(imgName: string): { webp: string | null; img: string } | null {
-  const u = parseUploadName(imgName);
-  if (!u?.width) return null;
-  const widths = UPLOAD_WIDTHS.filter((w) => w < u.width!);
-  const list = (ext: string) => [...widths.map((w) => `${UPLOADS}${u.hash}-${w}.${ext} ${w}w`), `${UPLOADS}${u.hash}.${u.ext} ${u.width}w`].join(", ");
-  return { webp: u.ext === "webp" ? null : list("webp"), img: list(u.ext) };
+  const m = withCopies(imgName);
+  if (!m) return null;
+  const [, hash, width, ext] = m as unknown as [string, string, string, string];
+  const list = (type: string) => [...UPLOAD_WIDTHS.filter((w) => w < +width).map((w) => `${UPLOADS}${hash}-${w}.${type} ${w}w`), `${UPLOADS}${hash}.${ext} ${width}w`].join(", ");
+  return { webp: ext === "webp" ? null : list("webp"), img: list(ext) };
 }
 
 /**
@@ -148,9 +140,8 @@ export function productImageSet(imgName: string): { webp: string | null; img: st
  * an upload from before that is shared as it is.
  */
 export function productShareImage(imgName: string): string {
-  if (!imgName.startsWith(UPLOAD_PREFIX)) return `/img/share/products/${imgName}.jpg`;
-  const u = parseUploadName(imgName);
-  return u?.width ? `${UPLOADS}${u.hash}-share.jpg` : productImage(imgName);
+  const m = withCopies(imgName);
+  return m ? `${UPLOADS}${m[1]}-share.jpg` : imgName.startsWith(UPLOAD_PREFIX) ? productImage(imgName) : `/img/share/products/${imgName}.jpg`;
 }
 
 /** Product list sort: the default (staff order), then the cycle A-Z → Z-A → price ↑ → price ↓ → A-Z … */

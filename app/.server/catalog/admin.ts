@@ -4,8 +4,7 @@ import { readTogether, type DbOrTx } from "../db/client";
 import { textContains } from "../db/search";
 import { catalogBoxTypes, catalogGroupProducts, catalogGroups, catalogProducts, catalogStorefront, type AltImages, type Nutrition } from "../db/schema/catalog";
 import { CATALOG_CACHE_PREFIX } from "./stock";
-import { upgradeOldUpload } from "./images";
-import { parseUploadName } from "~/shared/catalog";
+import { parseUploadName, upgradeOldUpload } from "./images";
 
 /**
  * The catalogue as staff edit it (issue 12): every product, archived ones too, one page at a time; a product's

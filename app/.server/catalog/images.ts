@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promis
 import { join } from "node:path";
 import sharp from "sharp";
 import type { AppContext } from "../context";
-import { UPLOAD_PREFIX, UPLOAD_WIDTHS, parseUploadName } from "~/shared/catalog";
+import { UPLOAD_PREFIX, UPLOAD_WIDTHS } from "~/shared/catalog";
 
 /**
  * Product pictures uploaded by staff (issue 12). Only raster images are taken — PNG, JPEG and WebP, recognised
@@ -30,6 +30,12 @@ export const IMAGE_KINDS = {
   webp: "image/webp",
 } as const;
 export type ImageExt = keyof typeof IMAGE_KINDS;
+
+/** A product's name for an upload: `upload/{hash}.{ext}` (before the copies: width null) or `upload/{hash}-w{width}.{ext}`. */
+export function parseUploadName(imgName: string): { hash: string; width: number | null; ext: ImageExt } | null {
+  const m = /^upload\/([a-f0-9]{32})(?:-w([1-9]\d{0,4}))?\.(png|jpg|webp)$/.exec(imgName);
+  return m ? { hash: m[1]!, width: m[2] ? Number(m[2]) : null, ext: m[3] as ImageExt } : null;
+}
 
 /** Original `{hash}.{ext}`, a smaller copy `{hash}-{w}.{ext}`, or the share picture `{hash}-share.jpg`. */
 const FILE_NAME = /^[a-f0-9]{32}(?:-(\d{3})|-share(?=\.jpg))?\.(png|jpg|webp)$/;
