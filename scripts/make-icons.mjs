@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Makes the raster icons and the site's share picture from the SVGs in public/ (issue 27 §2), once; the
-// results are committed. sharp is not a dependency of the shop (its native builds per platform would need
-// lockfile work for nothing the shop runs): install it aside and point SHARP_DIR at it:
-//   npm install --prefix /tmp/sharp sharp@0.35.5 && SHARP_DIR=/tmp/sharp node scripts/make-icons.mjs
+// results are committed. sharp is a dependency of the shop since decision 0044 (uploaded pictures):
+//   node scripts/make-icons.mjs
+// (SHARP_DIR=/path still takes sharp from another install.)
 // Writes public/favicon.ico (16 and 32 px PNGs in an ICO), public/apple-touch-icon.png (180 px, opaque),
 // public/icon-192.png, public/icon-512.png (the web manifest's) and public/img/share/site.jpg (1200 × 630).
 import { createRequire } from "node:module";

@@ -16,6 +16,7 @@ import { purgeFailedMessages } from "./jobs/failed";
 import { purge as retentionPurge } from "./retention/service";
 import { REFUND_JOB, refundCancelledJob } from "./flows/cancel-order";
 import { settleReconciled } from "./flows/place-order";
+import { upgradeOldUploads } from "./catalog/service";
 
 /** Every job kind the worker knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -40,4 +41,6 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   { name: "jobs.purgeFailedMessages", everyMs: 3_600_000, run: purgeFailedMessages },
   // issue 26 §4: retention periods (docs/retention.md)
   { name: "retention.purge", everyMs: 6 * 3_600_000, run: retentionPurge },
+  // issue 27 §2: smaller copies and share pictures for pictures uploaded before they were made
+  { name: "catalog.upgradeOldUploads", everyMs: 6 * 3_600_000, run: upgradeOldUploads },
 ];

@@ -3,7 +3,8 @@ import * as catalog from "~/.server/catalog/service";
 import { tr } from "~/shared/texts/tr";
 
 /**
- * Product pictures uploaded by staff (issue 12): only content-named PNG, JPEG and WebP files from
+ * Product pictures uploaded by staff (issue 12) and their smaller copies and share picture (issue 27 §2,
+ * catalog/images.ts): only content-named PNG, JPEG and WebP files from
  * DATA_DIR/uploads/products, each with its own type and a sandboxing CSP (`nosniff` and the others: http/security.ts); the name is the
  * content's hash, so the answer never changes and may be cached for a year. Anything else: 404.
  */

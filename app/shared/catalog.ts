@@ -103,15 +103,46 @@ export interface StorefrontItem {
 /** Image names starting with this point at a picture uploaded by staff (catalog/images.ts), not a built-in one. */
 export const UPLOAD_PREFIX = "upload/";
 
-/** The picture's address: a built-in drawing under /img/products, or an upload under /uploads/products. */
+/**
+ * Widths (px) of the smaller copies made of an uploaded picture (only those below its own width: never
+ * enlarged). Each is a WebP, plus a PNG or JPEG copy when the upload is PNG or JPEG (for browsers without WebP).
+ */
+export const UPLOAD_WIDTHS = [320, 640, 960] as const;
+
+/**
+ * An uploaded picture's name: `upload/{hash}.{ext}` (uploaded before the copies were made: one file) or
+ * `upload/{hash}-w{width}.{ext}` (its copies exist; `width` is the picture's own, upright). Its original is
+ * /uploads/products/{hash}.{ext} either way. (Kept small: this goes to the browser.)
+ */
+const withCopies = (imgName: string) => /^upload\/([a-f0-9]{32})-w(\d+)\.(png|jpg|webp)$/.exec(imgName);
+const UPLOADS = "/uploads/products/";
+
+/** The picture's address: a built-in drawing under /img/products, or an upload (its original file) under /uploads/products. */
 export const productImage = (imgName: string) =>
-  imgName.startsWith(UPLOAD_PREFIX) ? `/uploads/products/${imgName.slice(UPLOAD_PREFIX.length)}` : `/img/products/${imgName}.svg`;
+  imgName.startsWith(UPLOAD_PREFIX) ? UPLOADS + imgName.slice(UPLOAD_PREFIX.length).replace(/-w\d+\./, ".") : `/img/products/${imgName}.svg`;
+
+/**
+ * `srcset` lists of an uploaded picture that has its smaller copies: `webp` for a `<source type="image/webp">`
+ * (null when the picture is WebP itself) and `img` for the `<img>` (in the upload's own format); the original
+ * is the largest candidate. Null for a drawing (SVG scales) and for an upload without copies.
+ */
+export function productImageSet(imgName: string): { webp: string | null; img: string } | null {
+  const m = withCopies(imgName);
+  if (!m) return null;
+  const [, hash, width, ext] = m as unknown as [string, string, string, string];
+  const list = (type: string) => [...UPLOAD_WIDTHS.filter((w) => w < +width).map((w) => `${UPLOADS}${hash}-${w}.${type} ${w}w`), `${UPLOADS}${hash}.${ext} ${width}w`].join(", ");
+  return { webp: ext === "webp" ? null : list("webp"), img: list(ext) };
+}
 
 /**
  * The picture a shared link shows (Open Graph): a 1200 × 630 JPEG made from each picture shipped in
- * public/img/products (scripts/make-icons.mjs); an uploaded picture is raster already and is used as it is.
+ * public/img/products (scripts/make-icons.mjs) or, for an upload, when it was uploaded (catalog/images.ts);
+ * an upload from before that is shared as it is.
  */
-export const productShareImage = (imgName: string) => (imgName.startsWith(UPLOAD_PREFIX) ? productImage(imgName) : `/img/share/products/${imgName}.jpg`);
+export function productShareImage(imgName: string): string {
+  const m = withCopies(imgName);
+  return m ? `${UPLOADS}${m[1]}-share.jpg` : imgName.startsWith(UPLOAD_PREFIX) ? productImage(imgName) : `/img/share/products/${imgName}.jpg`;
+}
 
 /** Product list sort: the default (staff order), then the cycle A-Z → Z-A → price ↑ → price ↓ → A-Z … */
 export const SORT_MODES = ["az", "za", "price-asc", "price-desc"] as const;

@@ -8,8 +8,8 @@ export interface MetaContext {
 
 /** The site's share picture (also what a page without its own shows). */
 export const SITE_SHARE_IMAGE = "/img/share/site.jpg";
-/** Share pictures made by scripts/make-icons.mjs are all 1200 × 630 JPEG. */
-const isMadeShareImage = (path: string) => path.startsWith("/img/share/");
+/** Share pictures made by scripts/make-icons.mjs and those made at upload (catalog/images.ts) are all 1200 × 630 JPEG. */
+const isMadeShareImage = (path: string) => path.startsWith("/img/share/") || /^\/uploads\/products\/[a-f0-9]{32}-share\.jpg$/.test(path);
 
 /**
  * Head tags of an indexable page (issue 27 §2): title 'Sayfa | Marka', description, the canonical link built

@@ -4,18 +4,25 @@ import { launch, openPage } from "./browser";
 import { startPreparedShop, type RunningShop } from "./server";
 import { member, session } from "./fixtures";
 import type { AppContext } from "~/.server/context";
+import sharp from "sharp";
+import * as catalog from "~/.server/catalog/service";
+import { IMAGE_MAX_BYTES } from "~/shared/management-forms";
 
 /**
  * Issue 27 §2: robots.txt and sitemap.xml (small, fast, never the not-found page; the sitemap parsed by
  * Chromium's XML parser), the head tags of every indexable page (canonical from PUBLIC_URL, title,
  * description, Open Graph and Twitter, a 1200 × 630 JPEG share picture), noindex on private pages, the
- * icons and the manifest, and the unknown asset's short 404.
+ * icons and the manifest, and the unknown asset's short 404. A product with an uploaded picture (made here with
+ * sharp, stored by the shop's own upload code): `srcset` on its page and card, its own 1200 × 630 share JPEG.
  */
 const PUBLIC_URL = "https://kurabiye.example";
 let shop: RunningShop;
 let cleanup: () => void;
 let memberCookie = "";
 let browser: Browser;
+/** The product whose main picture is uploaded, and the picture's name. */
+const UPLOADED = 20003;
+let uploadedName = "";
 
 beforeAll(async () => {
   browser = await launch();
@@ -23,6 +30,14 @@ beforeAll(async () => {
     const m = await member(app, { email: "seo.uye@ornek.com.tr", name: "Seo Üye" });
     // the shop runs in production mode behind an https PUBLIC_URL, so its session cookie is the __Host- one
     memberCookie = (await session(app, m.id)).cookie.replace(/^sid=/, "__Host-sid=");
+    // a 1600 × 1000 photo-like JPEG (a gradient with grain), uploaded as staff would
+    const raw = Buffer.alloc(1600 * 1000 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = ((i / 3) % 1600) / 8 + ((i * 7919) % 41);
+    const jpeg = await sharp(raw, { raw: { width: 1600, height: 1000, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const saved = await catalog.saveImage(app, jpeg, IMAGE_MAX_BYTES);
+    if (!saved.ok) throw new Error(`upload refused: ${saved.error}`);
+    uploadedName = saved.imgName;
+    await app.db.transaction((tx) => catalog.setImage(app, tx, UPLOADED, "main", saved.imgName));
   }));
 }, 120_000);
 afterAll(async () => {
@@ -165,6 +180,68 @@ describe("search engines and shared links (issue 27 §2)", () => {
       expect(r.status, url).toBe(200);
       expect(r.headers.get("content-type"), url).toBe("image/jpeg");
       expect(jpegSize(Buffer.from(await r.arrayBuffer())), url).toEqual({ width: 1200, height: 630 });
+    }
+  }, 120_000);
+
+  it("a product with an uploaded picture: <picture> with WebP and JPEG srcset on its page and card; its own 1200 × 630 share JPEG", async () => {
+    const hash = /^upload\/([a-f0-9]{32})-w1600\.jpg$/.exec(uploadedName)?.[1];
+    expect(hash, uploadedName).toBeTruthy();
+    const at = (suffix: string) => `/uploads/products/${hash}${suffix}`;
+    const t = await openPage(browser, shop.url); // a 390 px wide phone
+    await t.visit(`/product/${UPLOADED}`);
+    const shown = await t.page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="main-image"]')!;
+      const source = img.parentElement?.tagName === "PICTURE" ? img.parentElement.querySelector("source") : null;
+      const m = (sel: string) => [...document.head.querySelectorAll(sel)].map((e) => e.getAttribute("content") ?? "");
+      return {
+        src: img.getAttribute("src"),
+        srcset: img.getAttribute("srcset"),
+        sizes: img.getAttribute("sizes"),
+        source: source && { type: source.getAttribute("type"), srcset: source.getAttribute("srcset"), sizes: source.getAttribute("sizes") },
+        currentSrc: img.currentSrc,
+        naturalWidth: img.naturalWidth,
+        og: { image: m('meta[property="og:image"]'), type: m('meta[property="og:image:type"]'), width: m('meta[property="og:image:width"]'), height: m('meta[property="og:image:height"]'), twitter: m('meta[name="twitter:image"]') },
+      };
+    });
+    expect(shown.src).toBe(at(".jpg"));
+    expect(shown.srcset).toBe(`${at("-320.jpg")} 320w, ${at("-640.jpg")} 640w, ${at("-960.jpg")} 960w, ${at(".jpg")} 1600w`);
+    expect(shown.source).toEqual({ type: "image/webp", srcset: `${at("-320.webp")} 320w, ${at("-640.webp")} 640w, ${at("-960.webp")} 960w, ${at(".jpg")} 1600w`, sizes: shown.sizes });
+    expect(shown.sizes).toMatch(/100vw$/);
+    // Chromium on a 390 px screen takes the 640 px WebP copy, and it loads (its width as the browser counts it:
+    // 640 px at the density 640/390 the `w` descriptor and `sizes` give, so 390)
+    expect(shown.currentSrc).toBe(`${shop.url}${at("-640.webp")}`);
+    expect(shown.naturalWidth).toBe(390);
+    expect(shown.og).toEqual({ image: [`${PUBLIC_URL}${at("-share.jpg")}`], type: ["image/jpeg"], width: ["1200"], height: ["630"], twitter: [`${PUBLIC_URL}${at("-share.jpg")}`] });
+
+    // the card on its group's page: a 195 px wide card takes the 320 px copy
+    await t.visit("/home/gift");
+    const card = await t.page.evaluate((src) => {
+      const img = document.querySelector<HTMLImageElement>(`img[src="${src}"]`);
+      return img && { srcset: img.getAttribute("srcset"), sizes: img.getAttribute("sizes"), currentSrc: img.currentSrc, inPicture: img.parentElement?.tagName === "PICTURE" };
+    }, at(".jpg"));
+    expect(card).toMatchObject({ srcset: expect.stringContaining(`${at("-320.jpg")} 320w`), inPicture: true });
+    expect(card!.sizes).toMatch(/50vw$/);
+    await t.close();
+
+    // each file: its type, a year's cache, and its size; the share picture is exactly 1200 × 630
+    const share = await get(at("-share.jpg"));
+    expect(share.status).toBe(200);
+    expect(share.headers.get("content-type")).toBe("image/jpeg");
+    expect(share.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(jpegSize(Buffer.from(await share.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    for (const [suffix, type, width] of [["-320.webp", "image/webp", 320], ["-640.webp", "image/webp", 640], ["-960.webp", "image/webp", 960], ["-640.jpg", "image/jpeg", 640], [".jpg", "image/jpeg", 1600]] as const) {
+      const r = await get(at(suffix));
+      expect(r.status, suffix).toBe(200);
+      expect(r.headers.get("content-type"), suffix).toBe(type);
+      expect(r.headers.get("cache-control"), suffix).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await r.arrayBuffer())).metadata()).width, suffix).toBe(width);
+    }
+    // a width that is not made, and a copy of a picture that does not exist: the short 404
+    for (const path of [at("-480.webp"), `/uploads/products/${"0".repeat(32)}-320.webp`]) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get("cache-control"), path).toBe("no-store");
+      expect((await r.text()).length, path).toBeLessThan(200);
     }
   }, 120_000);
 

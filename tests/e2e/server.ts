@@ -151,7 +151,8 @@ export async function startPreparedShop(
   const prepEnv = opts.shopNow ? { SHOP_NOW: opts.shopNow, ...env } : env;
   if (process.env.DATABASE_URL) {
     const shop = await startShop({ env, ...opts });
-    await withShopDb({ ...prepEnv, DATABASE_URL: shop.env.DATABASE_URL }, prepare);
+    // the shop's own DATA_DIR too: what `prepare` stores there (uploaded pictures) is the shop's
+    await withShopDb({ ...prepEnv, DATABASE_URL: shop.env.DATABASE_URL, DATA_DIR: shop.env.DATA_DIR }, prepare);
     return { shop, cleanup: () => {} };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-prep-"));

@@ -4,6 +4,7 @@ import { readTogether, type DbOrTx } from "../db/client";
 import { textContains } from "../db/search";
 import { catalogBoxTypes, catalogGroupProducts, catalogGroups, catalogProducts, catalogStorefront, type AltImages, type Nutrition } from "../db/schema/catalog";
 import { CATALOG_CACHE_PREFIX } from "./stock";
+import { parseUploadName, upgradeOldUpload } from "./images";
 
 /**
  * The catalogue as staff edit it (issue 12): every product, archived ones too, one page at a time; a product's
@@ -258,4 +259,48 @@ function withAlt(alt: AltImages, slot: "One" | "Two" | "Three", name: string | n
   if (name) next[slot] = name;
   else delete next[slot];
   return next;
+}
+
+/**
+ * Pictures uploaded before their smaller copies and share picture were made (issue 27 §2, names
+ * `upload/{hash}.{ext}`): makes them from the stored file and points the products at the new name
+ * (`upload/{hash}-w{width}.{ext}`). A periodic task (registry.ts) runs this at start and every few hours, so a
+ * restored backup is caught too; until then, and for a file that is missing or unreadable, the one file is
+ * shown. Safe in many processes at once (files are written whole; a name is replaced only where it still is).
+ * Orders keep the names they were made with: those stay served. Returns how many products changed.
+ */
+export async function upgradeOldUploads(app: AppContext): Promise<number> {
+  const isOld = (name: string | undefined): name is string => Boolean(name && parseUploadName(name)?.width === null);
+  const rows = await app.db
+    .select({ id: catalogProducts.id, imgName: catalogProducts.imgName, altImages: catalogProducts.altImages })
+    .from(catalogProducts)
+    .where(or(sql`${catalogProducts.imgName} like 'upload/%'`, sql`${catalogProducts.altImages}::text like '%upload/%'`));
+  const old = new Set(rows.flatMap((r) => [r.imgName, ...Object.values(r.altImages)].filter(isOld)));
+  if (old.size === 0) return 0;
+  const renamed = new Map<string, string>();
+  for (const name of old) {
+    const to = await upgradeOldUpload(app, name);
+    if (to) renamed.set(name, to);
+    else app.log.warn({ imgName: name }, "uploaded picture without copies: file missing or unreadable, shown as it is");
+  }
+  if (renamed.size === 0) return 0;
+  const ids = rows.filter((r) => [r.imgName, ...Object.values(r.altImages)].some((n) => n && renamed.has(n))).map((r) => r.id);
+  const changed = await app.db.transaction(async (tx) => {
+    let n = 0;
+    for (const id of ids) {
+      const row = await lockProduct(tx, id);
+      if (!row) continue;
+      const to = (name: string) => renamed.get(name) ?? name;
+      const altImages = Object.fromEntries(Object.entries(row.altImages).map(([slot, name]) => [slot, name ? to(name) : name])) as AltImages;
+      const next = { imgName: to(row.imgName), altImages };
+      if (next.imgName === row.imgName && JSON.stringify(altImages) === JSON.stringify(row.altImages)) continue;
+      // the same picture under a new name: not an edit (no audit entry, `updatedAt` kept)
+      await tx.update(catalogProducts).set(next).where(eq(catalogProducts.id, id));
+      n++;
+    }
+    if (n > 0) await app.cache.invalidatePrefix(CATALOG_CACHE_PREFIX, tx);
+    return n;
+  });
+  if (changed > 0) app.log.info({ pictures: renamed.size, products: changed }, "uploaded pictures given their copies");
+  return changed;
 }

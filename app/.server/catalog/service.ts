@@ -405,6 +405,6 @@ export async function boxTypes(app: AppContext): Promise<Map<string, BoxType>> {
 export { reserve as reserveStock, release as releaseStock } from "./stock";
 
 /** Staff editing of the catalogue (issue 12): products with archived ones, stock, storefront, pictures. */
-export { listForStaff, productForStaff, choices as staffChoices, createProduct, updateProduct, setStock, setStorefrontRow, setImage } from "./admin";
+export { listForStaff, productForStaff, choices as staffChoices, createProduct, updateProduct, setStock, setStorefrontRow, setImage, upgradeOldUploads } from "./admin";
 export type { ProductEdit, StorefrontEdit, EditResult, ImageSlot } from "./admin";
 export { saveImage, readImage, sniffImage } from "./images";

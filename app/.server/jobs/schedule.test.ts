@@ -23,6 +23,7 @@ describe("periodic housekeeping", () => {
       "loyalty.expireDue": 3_600_000,
       "jobs.purgeFailedMessages": 3_600_000,
       "retention.purge": 21_600_000,
+      "catalog.upgradeOldUploads": 21_600_000,
     });
   });
 

@@ -132,14 +132,18 @@ export async function saveStorefront(app: AppContext, staff: Staff, id: number, 
   });
 }
 
-/** Checks and stores an uploaded picture (PNG, JPEG, WebP up to 1 MB) and shows it in the chosen place. */
+/**
+ * Checks and stores an uploaded picture (PNG, JPEG, WebP up to 1 MB, at most 40 megapixels) with its smaller
+ * copies and share picture (catalog/images.ts), and shows it in the chosen place. A picture that cannot be
+ * read leaves nothing behind and changes nothing.
+ */
 export async function uploadImage(app: AppContext, staff: Staff, id: number, slot: ImageSlot, file: FormDataEntryValue | null): Promise<Outcome> {
   if (!(file instanceof File) || file.size === 0) return failed(N.imageMissing, { image: N.imageMissing });
   if (file.size > IMAGE_MAX_BYTES) return failed(N.imageTooLarge, { image: N.imageTooLarge });
   if (!(await catalog.productForStaff(app, id))) return failed(managementTr.errors.notFoundBody);
   const saved = await catalog.saveImage(app, new Uint8Array(await file.arrayBuffer()), IMAGE_MAX_BYTES);
   if (!saved.ok) {
-    const message = saved.error === "tooLarge" ? N.imageTooLarge : saved.error === "empty" ? N.imageMissing : N.imageType;
+    const message = { tooLarge: N.imageTooLarge, empty: N.imageMissing, type: N.imageType, unreadable: N.imageUnreadable, tooManyPixels: N.imageTooManyPixels }[saved.error];
     return failed(message, { image: message });
   }
   return app.db.transaction(async (tx) => {

@@ -17,7 +17,8 @@ import * as orders from "../orders/service";
 import * as promos from "../promos/service";
 import * as site from "../site/service";
 import { createHarness, type Harness } from "./testing";
-import { productImage } from "~/shared/catalog";
+import sharp from "sharp";
+import { productImage, productShareImage } from "~/shared/catalog";
 import { toIstanbulLocal } from "~/shared/management-forms";
 import * as productPageRoute from "~/routes/product";
 import * as uploadsRoute from "~/routes/uploads";
@@ -218,14 +219,14 @@ describe("catalogue and stock", () => {
   });
 
   it("uploads: PNG, JPEG, WebP up to 1 MB, checked by their bytes; served with their type and a sandboxing CSP (nosniff: on every answer, http/security.ts)", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
+    const png = new Uint8Array(await sharp({ create: { width: 800, height: 500, channels: 4, background: { r: 90, g: 50, b: 20, alpha: 0.8 } } }).png().toBuffer());
     const up = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, slot = "main") =>
       h.act("marketing", productRoute.action, path, { intent: "image", slot, image: new File([bytes], name, { type }) }, params);
 
     const ok = await up(png, "kutu.png", "image/png");
     expect(ok).toMatchObject({ status: 200, data: { ok: true, message: "Resim yüklendi." } });
     const product = (await catalog.getProduct(app, 20002))!;
-    expect(product.imgName).toMatch(/^upload\/[a-f0-9]{32}\.png$/);
+    expect(product.imgName).toMatch(/^upload\/[a-f0-9]{32}-w800\.png$/);
     const src = productImage(product.imgName);
     expect(src).toMatch(/^\/uploads\/products\/[a-f0-9]{32}\.png$/);
     const served = await h.call(uploadsRoute.loader, new Request(`https://shop.test${src}`), { file: src.split("/").pop()! });
@@ -236,10 +237,31 @@ describe("catalogue and stock", () => {
     expect(new Uint8Array(await served.response!.arrayBuffer())).toEqual(png);
     expect(await lastAudit("product", 20002)).toMatchObject({ action: "product.image", after: { slot: "main", bytes: png.length } });
 
-    // an SVG (scripts), HTML named .png, an empty file, a file over 1 MB: refused, nothing changes
+    // issue 27 §2: the product page shares the 1200 × 630 JPEG made at upload, and its copies are served too
+    const page = await h.call(productPageRoute.loader, new Request("https://shop.test/product/20002"), { rP: "20002" });
+    const loaderData = page.data as Parameters<typeof productPageRoute.meta>[0]["loaderData"];
+    const tags = productPageRoute.meta({ loaderData, location: { pathname: "/product/20002" }, matches: [{ id: "root", data: { publicUrl: "https://shop.test" } }] } as never) as Record<string, unknown>[];
+    const tag = (property: string) => tags.filter((t) => t.property === property || t.name === property).map((t) => t.content);
+    const share = productShareImage(product.imgName);
+    expect(share).toMatch(/^\/uploads\/products\/[a-f0-9]{32}-share\.jpg$/);
+    expect(tag("og:image")).toEqual([`https://shop.test${share}`]);
+    expect(tag("twitter:image")).toEqual([`https://shop.test${share}`]);
+    expect([tag("og:image:type"), tag("og:image:width"), tag("og:image:height")]).toEqual([["image/jpeg"], ["1200"], ["630"]]);
+    const shared = await h.call(uploadsRoute.loader, new Request(`https://shop.test${share}`), { file: share.split("/").pop()! });
+    expect(shared.response!.headers.get("content-type")).toBe("image/jpeg");
+    expect(shared.response!.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await sharp(Buffer.from(await shared.response!.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    const copy = src.replace(/\.png$/, "-640.webp");
+    const webp = await h.call(uploadsRoute.loader, new Request(`https://shop.test${copy}`), { file: copy.split("/").pop()! });
+    expect(webp.response!.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(Buffer.from(await webp.response!.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 640, height: 400 });
+
+    // an SVG (scripts), HTML named .png, a broken picture, an empty file, a file over 1 MB: refused, nothing changes
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(resultOf(await up(svg, "x.svg", "image/svg+xml")).message).toBe("Yalnızca PNG, JPEG ya da WebP resimleri yüklenebilir.");
     expect(resultOf(await up(new TextEncoder().encode("<html><script>alert(1)</script>"), "x.png", "image/png")).message).toBe("Yalnızca PNG, JPEG ya da WebP resimleri yüklenebilir.");
+    const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
+    expect(resultOf(await up(broken, "bozuk.png", "image/png")).message).toBe("Bu resim açılamadı: dosya bozuk ya da yarım kalmış olabilir. Resmi bir resim programında yeniden kaydedip tekrar yükleyin.");
     expect(resultOf(await up(new Uint8Array(), "bos.png", "image/png")).message).toBe("Lütfen bir resim dosyası seçin.");
     const big = new Uint8Array(1_000_001);
     big.set(png.subarray(0, 8));
@@ -250,8 +272,8 @@ describe("catalogue and stock", () => {
     expect(huge.status).toBe(413);
 
     // an alternate picture (WebP), then taken off again
-    const webp = new Uint8Array([...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WEBPVP8 "), 1, 2, 3, 4]);
-    expect(resultOf(await up(webp, "yan.webp", "image/webp", "Two")).ok).toBe(true);
+    const alt = new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c08040" } }).webp().toBuffer());
+    expect(resultOf(await up(alt, "yan.webp", "image/webp", "Two")).ok).toBe(true);
     expect((await catalog.getProduct(app, 20002))!.altImages.some((a) => a.endsWith(".webp"))).toBe(true);
     expect(resultOf(await h.act("marketing", productRoute.action, path, { intent: "removeImage", slot: "Two" }, params)).ok).toBe(true);
     expect((await catalog.getProduct(app, 20002))!.altImages.some((a) => a.endsWith(".webp"))).toBe(false);

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { discountLabel } from "~/shared/amounts";
 import type { BasketView } from "~/shared/basket";
-import { productImage, type ProductCard } from "~/shared/catalog";
+import type { ProductCard } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
 import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { catalogTr } from "~/shared/texts/catalog.tr";
@@ -165,7 +166,7 @@ function Suggestion({ product }: { product: ProductCard }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-choc-100">
       <Link to={`/product/${product.id}`} className="block">
-        <img src={productImage(product.imgName)} width={200} height={200} alt={fmt(catalogTr.detail.mainImageAlt, { name: product.name })} loading="lazy" decoding="async" className="aspect-square w-full bg-choc-50 object-cover" />
+        <ProductPicture imgName={product.imgName} sizes="(min-width: 640px) 25vw, 50vw" width={200} height={200} alt={fmt(catalogTr.detail.mainImageAlt, { name: product.name })} loading="lazy" decoding="async" className="aspect-square w-full bg-choc-50 object-cover" />
         <h3 className="px-2 pt-2 text-sm font-bold leading-snug text-choc-900">{product.name}</h3>
       </Link>
       <div className="mt-auto flex flex-col gap-1 p-2">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { BasketItemView } from "~/shared/basket";
-import { productImage } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
 import { LIMITS } from "~/shared/constants";
 import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
@@ -39,7 +39,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
   return (
     <li className={`flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-choc-100 ${busy ? "opacity-70" : ""}`}>
       <Link to={`/product/${item.productId}`} className="relative shrink-0">
-        <img src={productImage(item.thumbName)} width={88} height={88} alt={fmt(catalogTr.detail.mainImageAlt, { name: item.name })} className="h-22 w-22 rounded-lg bg-choc-50 object-cover" />
+        <ProductPicture imgName={item.thumbName} sizes="88px" width={88} height={88} alt={fmt(catalogTr.detail.mainImageAlt, { name: item.name })} className="h-22 w-22 rounded-lg bg-choc-50 object-cover" />
         {item.box ? (
           <img src={item.box.imageUrl} width={40} height={30} alt={fmt(catalogTr.detail.boxAlt, { box: item.box.name })} className="absolute -bottom-1 -right-1 h-auto w-10 rounded bg-white/80" />
         ) : null}

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { productImage, type BoxType } from "~/shared/catalog";
+import type { BoxType } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 
@@ -24,8 +25,9 @@ export function Gallery({ name, imgName, altImages, box }: { name: string; imgNa
   return (
     <div>
       <div className="relative overflow-hidden rounded-xl bg-white">
-        <img
-          src={productImage(images[0]!)}
+        <ProductPicture
+          imgName={images[0]!}
+          sizes="(min-width: 1024px) 484px, (min-width: 768px) 50vw, 100vw"
           width={400}
           height={400}
           alt={altOf(images[0]!)}
@@ -53,7 +55,7 @@ export function Gallery({ name, imgName, altImages, box }: { name: string; imgNa
                 aria-label={fmt(t.showImage, { n: [imgName, ...altImages].indexOf(img) + 1 })}
                 className="block h-20 w-20 overflow-hidden rounded-lg ring-1 ring-choc-200 hover:ring-choc-700"
               >
-                <img src={productImage(img)} width={80} height={80} alt={fmt(t.altImageAlt, { name, n: [imgName, ...altImages].indexOf(img) + 1 })} loading="lazy" />
+                <ProductPicture imgName={img} sizes="80px" width={80} height={80} alt={fmt(t.altImageAlt, { name, n: [imgName, ...altImages].indexOf(img) + 1 })} loading="lazy" />
               </button>
             </li>
           ))}

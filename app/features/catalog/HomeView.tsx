@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import { parseSort, productImage, type CookieEntry, type GroupInfo, type ProductCard as Card, type TopFive } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
+import { parseSort, type CookieEntry, type GroupInfo, type ProductCard as Card, type TopFive } from "~/shared/catalog";
 import { TOP_FIVE_DEFAULT, TOP_FIVE_WINDOWS } from "~/shared/constants";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -97,7 +98,7 @@ function Widgets({ widgets, initialTop }: { widgets: NonNullable<HomeViewData["w
                         <span className="w-6 text-center text-lg font-bold text-choc-500" aria-hidden="true">
                           {i + 1}
                         </span>
-                        <img src={productImage(item.imgName)} width={48} height={48} alt={fmt(catalogTr.detail.mainImageAlt, { name: item.pLongName })} loading="lazy" className="h-12 w-12 rounded-lg" />
+                        <ProductPicture imgName={item.imgName} sizes="48px" width={48} height={48} alt={fmt(catalogTr.detail.mainImageAlt, { name: item.pLongName })} loading="lazy" className="h-12 w-12 rounded-lg" />
                         <span className="flex flex-col">
                           <span className="font-semibold">{item.pLongName}</span>
                           <span className="text-xs text-stone-600">{item.packageContent}</span>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { productImage, type ProductCard as Card } from "~/shared/catalog";
+import type { ProductCard as Card } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
 import { formatCost } from "~/shared/money";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -36,8 +37,9 @@ export function ProductCard({ product, eager, headingLevel = 3 }: { product: Car
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-choc-100">
       <Link to={href} className="block">
-        <img
-          src={productImage(product.imgName)}
+        <ProductPicture
+          imgName={product.imgName}
+          sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
           width={400}
           height={400}
           alt={fmt(catalogTr.detail.mainImageAlt, { name: product.name })}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { productImage } from "~/shared/catalog";
+import { ProductPicture } from "~/ui/ProductPicture";
 import { formatDateTr } from "~/shared/clock";
 import { notesTr } from "~/shared/texts/notes.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -21,8 +21,9 @@ export function GiftProductCard({
       </h2>
       <div className="mt-3 flex items-start gap-4">
         {product.thumbName ? (
-          <img
-            src={productImage(product.thumbName)}
+          <ProductPicture
+            imgName={product.thumbName}
+            sizes="96px"
             width={96}
             height={96}
             alt={fmt(t.imageAlt, { name: product.name })}

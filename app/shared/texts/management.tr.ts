@@ -285,6 +285,8 @@ export const managementTr = {
     imageMissing: "Lütfen bir resim dosyası seçin.",
     imageTooLarge: "Resim en fazla 1 MB olabilir.",
     imageType: "Yalnızca PNG, JPEG ya da WebP resimleri yüklenebilir.",
+    imageUnreadable: "Bu resim açılamadı: dosya bozuk ya da yarım kalmış olabilir. Resmi bir resim programında yeniden kaydedip tekrar yükleyin.",
+    imageTooManyPixels: "Resim çok büyük: en fazla 40 megapiksel (örneğin 8000 × 5000 piksel) olabilir. Küçültüp tekrar yükleyin.",
     imageSaved: "Resim yüklendi.",
     imageRemoved: "Resim kaldırıldı.",
     tileSaved: "'{name}' kutucuğu kaydedildi.",
