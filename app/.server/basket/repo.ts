@@ -61,6 +61,14 @@ async function touchOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow
   return row;
 }
 
+/** Inserts the owner's open basket unless one exists (unique per owner: a concurrent insert wins quietly). */
+export async function insertOpen(db: DbOrTx, owner: Owner, now: Date): Promise<void> {
+  await db
+    .insert(baskets)
+    .values({ sessionId: owner.sessionId, userId: owner.userId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
 /**
  * The owner's open basket, locked and marked changed at `now` for a change about to be made in the transaction;
  * inserted first when there is none (unless one appeared meanwhile: unique per owner).
@@ -68,10 +76,7 @@ async function touchOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow
 export async function openForChange(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow> {
   const existing = await touchOpen(db, owner, now);
   if (existing) return existing;
-  await db
-    .insert(baskets)
-    .values({ sessionId: owner.sessionId, userId: owner.userId, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
+  await insertOpen(db, owner, now);
   const row = await touchOpen(db, owner, now);
   if (!row) throw new Error("basket could not be created");
   return row;
@@ -104,29 +109,43 @@ export async function addToLine(
 }
 
 /**
- * Adds to a line (same product, variant and box), creating it when missing, in one statement — only when
- * `allowed` (an SQL condition: the product is on sale with enough stock for `stockNeeded`, all of the basket's
- * lines of the product plus this one) holds and the line stays within `max`. Null when refused (the caller reads
- * why).
+ * Adds to a line of the owner's open basket (same product, variant and box), creating the line when missing, in
+ * one statement that also locks the basket's row and marks it changed at `now` (a basket being ordered is waited
+ * for, then found closed). The line is added only when `allowed` holds (an SQL condition: the product is on sale
+ * with stock for `stockNeeded`, all of the basket's lines of the product plus this one) and stays within `max`.
+ * Answers the basket's id (null: the owner has no open basket) and the line's new quantity (null: refused; the
+ * caller reads why).
  */
-export async function addToLineIf(
+export async function addToOpenLine(
   db: DbOrTx,
-  line: { basketId: number; productId: number; variant: string; boxType: string; quantity: number },
+  owner: Owner,
+  line: { productId: number; variant: string; boxType: string; quantity: number },
   max: number,
   now: Date,
   allowed: (stockNeeded: SQL) => SQL,
-): Promise<number | null> {
-  const ofProduct = and(eq(basketItems.basketId, line.basketId), eq(basketItems.productId, line.productId));
-  const inBasket = sql`(select coalesce(sum(${basketItems.quantity}), 0) from ${basketItems} where ${ofProduct})`;
-  const onLine = sql`(select coalesce(sum(${basketItems.quantity}), 0) from ${basketItems} where ${and(ofProduct, eq(basketItems.variant, line.variant), eq(basketItems.boxType, line.boxType))})`;
-  const rows = await db.execute<{ quantity: number }>(sql`
-    insert into ${basketItems} (basket_id, product_id, variant, box_type, quantity, created_at)
-    select ${line.basketId}::int, ${line.productId}::int, ${line.variant}::text, ${line.boxType}::text, ${line.quantity}::int, ${now.toISOString()}::timestamptz
-    where ${onLine} + ${line.quantity}::int <= ${max}::int and ${allowed(sql`${inBasket} + ${line.quantity}::int`)}
-    on conflict (basket_id, product_id, variant, box_type) do update set quantity = ${basketItems}.quantity + excluded.quantity
-    returning quantity`);
-  const row = ("rows" in rows ? rows.rows : (rows as unknown as { quantity: number }[]))[0];
-  return row ? Number(row.quantity) : null;
+): Promise<{ basketId: number | null; quantity: number | null }> {
+  const open = openOf(owner);
+  if (!open) return { basketId: null, quantity: null };
+  const ofProduct = sql`from ${basketItems} i, b where i.basket_id = b.id and i.product_id = ${line.productId}::int`;
+  const thisLine = sql`i.variant = ${line.variant}::text and i.box_type = ${line.boxType}::text`;
+  const inBasket = sql`(select coalesce(sum(i.quantity), 0) ${ofProduct})`;
+  const onLine = sql`(select coalesce(sum(i.quantity), 0) ${ofProduct} and ${thisLine})`;
+  const otherLines = sql`(select coalesce(sum(i.quantity), 0) ${ofProduct} and not (${thisLine}))`;
+  // a line that exists when the insert meets it (a double click: the other request's line, committed after this
+  // statement's snapshot) is checked again on its latest quantity
+  const grown = sql`${basketItems}.quantity + excluded.quantity`;
+  const r = await db.execute<{ basket_id: number | null; quantity: number | null }>(sql`
+    with b as (update ${baskets} set updated_at = ${now.toISOString()}::timestamptz where ${open} returning ${baskets.id} as id),
+    added as (
+      insert into ${basketItems} (basket_id, product_id, variant, box_type, quantity, created_at)
+      select b.id, ${line.productId}::int, ${line.variant}::text, ${line.boxType}::text, ${line.quantity}::int, ${now.toISOString()}::timestamptz from b
+      where ${onLine} + ${line.quantity}::int <= ${max}::int and ${allowed(sql`${inBasket} + ${line.quantity}::int`)}
+      on conflict (basket_id, product_id, variant, box_type) do update set quantity = ${grown}
+        where ${grown} <= ${max}::int and ${allowed(sql`${grown} + ${otherLines}`)}
+      returning quantity)
+    select (select id from b) as basket_id, (select quantity from added) as quantity`);
+  const row = (r as unknown as { rows: { basket_id: number | null; quantity: number | null }[] }).rows[0];
+  return { basketId: row?.basket_id == null ? null : Number(row.basket_id), quantity: row?.quantity == null ? null : Number(row.quantity) };
 }
 
 export async function setQuantity(db: DbOrTx, basketId: number, itemId: number, quantity: number): Promise<boolean> {

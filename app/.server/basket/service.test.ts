@@ -69,6 +69,37 @@ describe("basket", () => {
     expect(await basket.addItem(app, g, { productId: 20001, variant: "yok", quantity: 1 })).toEqual({ ok: false, error: basketTr.errors.variant });
   });
 
+  it("adding is one statement that still keeps to stock and 999 when the same line is added twice at once", async () => {
+    // stock of 20003 is 12: a double click of '6 ekle' twice at once fits (12), a third 6 does not
+    const g = guest();
+    const twice = await Promise.all([basket.addItem(app, g, { productId: 20003, quantity: 6 }), basket.addItem(app, g, { productId: 20003, quantity: 6 })]);
+    expect(twice).toEqual([
+      { ok: true, message: basketTr.added },
+      { ok: true, message: basketTr.added },
+    ]);
+    expect((await basket.getBasket(app, g)).items.map((i) => i.quantity)).toEqual([12]);
+    // five requests at once for a product with 12 in stock and an empty basket: exactly two of 5 fit
+    const h = guest();
+    const five = await Promise.all(Array.from({ length: 5 }, () => basket.addItem(app, h, { productId: 20003, quantity: 5 })));
+    expect(five.filter((r) => r.ok)).toHaveLength(2);
+    expect(five.filter((r) => !r.ok)).toEqual(Array.from({ length: 3 }, () => ({ ok: false, error: basketTr.errors.outOfStock })));
+    expect((await basket.getBasket(app, h)).items.map((i) => i.quantity)).toEqual([10]);
+    // a made-to-order product (no stock limit) stops at 999 on its line, at once too
+    const k = guest();
+    const [before] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, 10001));
+    await app.db.update(catalogProducts).set({ stock: null }).where(eq(catalogProducts.id, 10001));
+    await catalog.invalidateCatalog(app);
+    try {
+      const big = await Promise.all([basket.addItem(app, k, { productId: 10001, quantity: 600 }), basket.addItem(app, k, { productId: 10001, quantity: 600 })]);
+      expect(big.filter((r) => r.ok)).toHaveLength(1);
+      expect(big.find((r) => !r.ok)).toEqual({ ok: false, error: basketTr.errors.quantity });
+      expect((await basket.getBasket(app, k)).items.map((i) => i.quantity)).toEqual([600]);
+    } finally {
+      await app.db.update(catalogProducts).set({ stock: before!.stock }).where(eq(catalogProducts.id, 10001));
+      await catalog.invalidateCatalog(app);
+    }
+  });
+
   it("removes a line and empties the basket; another visitor cannot touch it", async () => {
     const g = guest();
     await basket.addItem(app, g, { productId: 10002, quantity: 1 });

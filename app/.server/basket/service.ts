@@ -7,7 +7,7 @@ import * as orders from "../orders/service";
 import * as promos from "../promos/service";
 import { getSettings, taxRateFor, type Settings } from "../settings/service";
 import * as repo from "./repo";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { baskets as basketTable } from "../db/schema/basket";
 import { computeAmounts, type PromoRule } from "~/shared/amounts";
 import type { BasketItemView, BasketPromo, BasketSummaryData, BasketView } from "~/shared/basket";
@@ -278,18 +278,28 @@ export async function addItem(app: AppContext, owner: Owner, input: AddInput): P
   const boxes = await catalog.boxTypes(app);
   const boxType = input.boxType ?? product.defaultBox?.code ?? "";
   if (boxType && !boxes.has(boxType)) return { ok: false, error: E.box };
-  return change(app, owner, async (tx, basket, now) => {
-    // one statement: added only while the product is on sale with stock for all of the basket's lines of it and
-    // the line stays within MAX_QTY (checked against the database, not the cache)
-    const line = { basketId: basket.id, productId: product.id, variant, boxType, quantity: input.quantity };
-    if ((await repo.addToLineIf(tx, line, MAX_QTY, now, (needed) => catalog.sellable(product.id, needed))) !== null) return { ok: true, message: basketTr.added };
-    // refused: say why
-    const [fresh] = (await catalog.pricesFor(tx, [product.id])).values();
-    if (!fresh?.active) return { ok: false, error: E.unavailable };
-    const items = await repo.itemsOf(tx, basket.id);
-    const wanted = (items.find((i) => i.productId === product.id && i.variant === variant && i.boxType === boxType)?.quantity ?? 0) + input.quantity;
-    return { ok: false, error: wanted > MAX_QTY ? E.quantity : E.outOfStock };
-  });
+  if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
+  await mergeGuestBasket(app, owner);
+  const now = app.clock.now();
+  const line = { productId: product.id, variant, boxType, quantity: input.quantity };
+  const sellable = (needed: SQL) => catalog.sellable(product.id, needed);
+  // one statement, no transaction: the basket's row locked and marked changed, the line added only while the
+  // product is on sale with stock for all of the basket's lines of it and the line stays within MAX_QTY (checked
+  // against the database, not the cache)
+  let r = await repo.addToOpenLine(app.db, owner, line, MAX_QTY, now, sellable);
+  if (r.basketId === null) {
+    // the first line: the basket is made (unless a concurrent request made it), then the same statement again
+    await repo.insertOpen(app.db, owner, now);
+    r = await repo.addToOpenLine(app.db, owner, line, MAX_QTY, now, sellable);
+    if (r.basketId === null) throw new Error("basket could not be created");
+  }
+  if (r.quantity !== null) return { ok: true, message: basketTr.added };
+  // refused: say why
+  const [fresh] = (await catalog.pricesFor(app.db, [product.id])).values();
+  if (!fresh?.active) return { ok: false, error: E.unavailable };
+  const items = await repo.itemsOf(app.db, r.basketId);
+  const wanted = (items.find((i) => i.productId === product.id && i.variant === variant && i.boxType === boxType)?.quantity ?? 0) + input.quantity;
+  return { ok: false, error: wanted > MAX_QTY ? E.quantity : E.outOfStock };
 }
 
 /** Sets a line's quantity (1–999, within stock). */
