@@ -76,10 +76,14 @@ try {
   let answer = "";
   const order = await traced(dbName, async () => (answer = await expectOk(await confirm(prep.buyers[1]), "order")));
   const adding = await traced(dbName, async () => expectOk(await add(prep.guests[0]), "add"));
+  // the job worker's claim poll runs every second or so whether or not there is work: shown, counted apart
+  const isPoll = (s) => /^update jobs set locked_until = \$1, attempts = attempts \+ 1/.test(s.trim());
   const print = (title, list) => {
-    const counted = list.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK)$/i.test(s));
-    console.log(`\n## ${title}: ${counted.length} statements (${list.length - counted.length} BEGIN/COMMIT not counted)\n`);
-    list.forEach((s, i) => console.log(`${String(i + 1).padStart(3)}  ${s.length > 220 ? s.slice(0, 220) + " …" : s}`));
+    const txEdges = list.filter((s) => /^(BEGIN|COMMIT|ROLLBACK)$/i.test(s)).length;
+    const polls = list.filter(isPoll).length;
+    const counted = list.length - txEdges - polls;
+    console.log(`\n## ${title}: ${counted} statements, plus ${txEdges} BEGIN/COMMIT and ${polls} polls of the job worker (marked ·)\n`);
+    list.forEach((s, i) => console.log(`${String(i + 1).padStart(3)}${isPoll(s) ? "·" : " "} ${s.trim().length > 220 ? s.trim().slice(0, 220) + " …" : s.trim()}`));
   };
   console.log(`order answer: ${answer.replace(/\s+/g, " ").slice(0, 160)}`);
   print("one order (saved card), with its confirmation mail's job", order);
