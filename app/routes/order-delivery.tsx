@@ -136,7 +136,7 @@ function formFields(form: HTMLFormElement): Values {
   return Object.fromEntries([...new FormData(form).entries()].filter(([, v]) => typeof v === "string")) as Values;
 }
 
-/** The typed fields (uncontrolled: typing re-renders nothing); kept in state only when the form is left for the chooser. */
+/** The typed fields (uncontrolled: typing re-renders nothing); read into state only when the form, or the invoice block, leaves the screen. */
 const TYPED = ["addrName", "fullName", "address", "phone", "inv_addrName", "inv_fullName", "inv_address", "inv_phone", "firmName", "taxAuthority", "taxId"];
 
 /** Drops what a field may not hold as it is typed (an uncontrolled field: the DOM value is corrected in place). */
