@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/advr";
 import * as catalog from "~/.server/catalog/service";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { storefrontTr } from "~/shared/texts/storefront.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
-const t = catalogTr.advr;
+const t = storefrontTr.advr;
 const BANNER_PRODUCT = 20002;
 /** The banner shows when the rounded discount is above this percent (SPEC §2.13, §9). */
 const BANNER_ABOVE = 10;

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/jpb";
 import * as catalog from "~/.server/catalog/service";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { storefrontTr } from "~/shared/texts/storefront.tr";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
-const t = catalogTr.jpb;
+const t = storefrontTr.jpb;
 
 /** Landing thank-you page (SPEC §2.13), chromeless. Both buttons reload the whole document. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { z } from "zod/mini";
 import type { Route } from "./+types/order-payment";
@@ -154,6 +154,41 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return catchNetworkFailure(serverAction);
 }
 
+/**
+ * The card number, its brand's logo and what the server may know of it (last four, type). Its own state: a
+ * keystroke re-renders this field only, and the page hears of the number only when its BIN changes (the
+ * installment table). The number has no name: it is never posted, only read on submit and kept in memory.
+ */
+const CardNumber = memo(function CardNumber({ initial, error, onNumber }: { initial: string; error?: string; onNumber: (number: string) => void }) {
+  const [number, setNumber] = useState(initial);
+  const type = cardTypeOf(number);
+  return (
+    <>
+      <div className="flex items-end gap-3">
+        <Field
+          className="flex-1"
+          label={f.cardNumber}
+          data-card="number"
+          value={number}
+          onChange={(e) => {
+            const next = e.target.value.replace(/[^\d ]/g, "").slice(0, LIMITS.cardNumberInputMax + 3);
+            setNumber(next);
+            onNumber(next);
+          }}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={LIMITS.cardNumberInputMax + 3}
+          error={error}
+        />
+        <img src={cardLogo(type)} width={48} height={30} alt={paymentTr.cardTypes[type]} className="mb-2 h-[30px] w-12 rounded border border-choc-100 bg-white" />
+      </div>
+      {/* what the server may know of the card: holder, last four, type */}
+      <input type="hidden" name="lastFour" value={lastFour(number)} />
+      <input type="hidden" name="cardType" value={type} />
+    </>
+  );
+});
+
 export default function OrderPayment({ loaderData, actionData }: Route.ComponentProps) {
   const notify = useNotice();
   const navigate = useNavigate();
@@ -163,12 +198,19 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
   const { cards, member, now } = loaderData;
   const [mode, setMode] = useState<"new" | "saved">(loaderData.payment?.mode ?? (cards.length > 0 ? "saved" : "new"));
   const [savedId, setSavedId] = useState(loaderData.payment?.savedCardId ?? cards[0]?.cardId);
-  const [number, setNumber] = useState(() => memory.get()?.creditCardNumber ?? "");
+  // the number is <CardNumber>'s state (its keystrokes re-render only that field); the page keeps what it typed
+  // (for a return from the saved cards) and its BIN, which re-renders the page only when it changes
+  const [startNumber] = useState(() => memory.get()?.creditCardNumber ?? "");
+  const typedNumber = useRef(startNumber);
+  const [bin, setBin] = useState(() => binFrom(startNumber));
+  const onNumber = useCallback((n: string) => {
+    typedNumber.current = n;
+    setBin(binFrom(n));
+  }, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [overlay, setOverlay] = useState<OverlayResult | null>(null);
   const seen = useRef<unknown>(null);
   const years = useMemo(() => expiryYears(now), [now]);
-  const type = cardTypeOf(number);
   const saved = memory.get();
 
   useEffect(() => {
@@ -264,20 +306,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
             <fieldset className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
               <legend className="px-1 text-lg font-bold">{f.cardNumber}</legend>
               {!hydrated ? <p className="rounded-lg bg-choc-100 p-3 text-sm">{t.jsNeeded}</p> : null}
-              <div className="flex items-end gap-3">
-                <Field
-                  className="flex-1"
-                  label={f.cardNumber}
-                  data-card="number"
-                  value={number}
-                  onChange={(e) => setNumber(e.target.value.replace(/[^\d ]/g, "").slice(0, LIMITS.cardNumberInputMax + 3))}
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  maxLength={LIMITS.cardNumberInputMax + 3}
-                  error={errors.creditCardNumber}
-                />
-                <img src={cardLogo(type)} width={48} height={30} alt={paymentTr.cardTypes[type]} className="mb-2 h-[30px] w-12 rounded border border-choc-100 bg-white" />
-              </div>
+              <CardNumber initial={typedNumber.current} error={errors.creditCardNumber} onNumber={onNumber} />
               <Field label={f.cardHolder} name="cardHolder" defaultValue={saved?.cardHolder ?? loaderData.payment?.cardHolder ?? ""} maxLength={LIMITS.cardHolderMax} autoComplete="cc-name" error={errors.cardHolder} />
               <div className="grid grid-cols-3 gap-3">
                 <div className="flex flex-col gap-1">
@@ -310,9 +339,6 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                 </div>
                 <Field label={f.secCode} hint={f.secCodeHint} data-card="secCode" defaultValue={saved?.secCode ?? ""} inputMode="numeric" autoComplete="cc-csc" maxLength={LIMITS.securityCodeMax} error={errors.secCode} />
               </div>
-              {/* what the server may know of the card: holder, last four, type */}
-              <input type="hidden" name="lastFour" value={lastFour(number)} />
-              <input type="hidden" name="cardType" value={type} />
               {member ? (
                 <label className="flex min-h-11 items-center gap-3">
                   <input type="checkbox" name="saveCard" defaultChecked={loaderData.payment?.saveCard ?? false} className="h-5 w-5" />
@@ -322,7 +348,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
             </fieldset>
           ) : null}
           <InstallmentTable
-            bin={mode === "saved" ? (cards.find((c) => c.cardId === savedId)?.cardBin ?? null) : binFrom(number)}
+            bin={mode === "saved" ? (cards.find((c) => c.cardId === savedId)?.cardBin ?? null) : bin}
             amount={loaderData.amounts.needToPay}
             defaultCount={loaderData.payment?.installment}
           />

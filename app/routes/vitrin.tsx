@@ -2,11 +2,11 @@ import type { Route } from "./+types/vitrin";
 import * as catalog from "~/.server/catalog/service";
 import { ProductCard } from "~/features/catalog/ProductCard";
 import { formatDateTr, istanbulDate } from "~/shared/clock";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { storefrontTr } from "~/shared/texts/storefront.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageMeta } from "~/ui/PageMeta";
 
-const t = catalogTr.vitrin;
+const t = storefrontTr.vitrin;
 
 /** Workshop storefront (SPEC §2.11): ready products with their live stock and the 'REZERVE ET' chat button. */
 export async function loader({ context }: Route.LoaderArgs) {

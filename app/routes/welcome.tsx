@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/welcome";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { storefrontTr } from "~/shared/texts/storefront.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
-const t = catalogTr.welcome;
+const t = storefrontTr.welcome;
 
 /** /welcome/{code}: placeholder page with developer text (SPEC §2.1). */
 export function meta() {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { catalogTr } from "~/shared/texts/catalog.tr";
+import { storefrontTr } from "~/shared/texts/storefront.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
 
-const t = catalogTr.wizard;
+const t = storefrontTr.wizard;
 
 /**
  * Cookie choice wizard (SPEC §2.13): a vertical stepper, step 1 dough, step 2 chocolate, then a done step with

@@ -6,7 +6,7 @@ import { LIMITS } from "~/shared/constants";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
-import { useBasketNotice } from "./useBasketNotice";
+import { useAnswerNotice } from "./useAnswerNotice";
 import { busyProps } from "~/ui/busy";
 import { useAnnounce } from "~/ui/Notices";
 
@@ -26,7 +26,8 @@ function useLine(productId: number) {
  */
 export function CardBasketControl({ product }: { product: ProductCard }) {
   const fetcher = useFetcher();
-  useBasketNotice(fetcher.data, "add");
+  // an add has no retry text of its own (SPEC §8: the general network notice)
+  useAnswerNotice(fetcher.data);
   const { quantity, line } = useLine(product.id);
   const busy = fetcher.state !== "idle";
   const announce = useAnnounce();

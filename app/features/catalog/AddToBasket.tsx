@@ -7,7 +7,7 @@ import { quantityError, stepQuantity } from "~/shared/quantity";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
-import { useBasketNotice } from "~/features/basket/useBasketNotice";
+import { useAnswerNotice } from "~/features/basket/useAnswerNotice";
 import { busyProps } from "~/ui/busy";
 
 const t = catalogTr.detail;
@@ -18,7 +18,8 @@ const t = catalogTr.detail;
  */
 export function AddToBasket({ product }: { product: ProductDetail }) {
   const fetcher = useFetcher();
-  useBasketNotice(fetcher.data, "add");
+  // an add has no retry text of its own (SPEC §8: the general network notice)
+  useAnswerNotice(fetcher.data);
   const [quantity, setQuantity] = useState("1");
   const [touched, setTouched] = useState(false);
   const error = touched ? quantityError(quantity) : null;

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { discountLabel, type Summary } from "~/shared/amounts";
 import { formatAmount, formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
@@ -8,8 +9,8 @@ import { fmt } from "~/shared/texts/tr";
 
 const t = basketTr.summary;
 
-/** The amounts beside each checkout step: products, delivery, points, discount and what is paid. */
-export function CheckoutSummary({ amounts, installment }: { amounts: Summary; installment?: (InstallmentOption & { interest: Kurus }) | null }) {
+/** The amounts beside each checkout step: products, delivery, points, discount and what is paid (memoised: the step's form does not re-render it). */
+export const CheckoutSummary = memo(function CheckoutSummary({ amounts, installment }: { amounts: Summary; installment?: (InstallmentOption & { interest: Kurus }) | null }) {
   const a = amounts;
   return (
     <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl bg-white p-4 shadow-sm">
@@ -56,4 +57,4 @@ export function CheckoutSummary({ amounts, installment }: { amounts: Summary; in
       </dl>
     </aside>
   );
-}
+});

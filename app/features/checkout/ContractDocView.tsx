@@ -1,10 +1,12 @@
+import { memo } from "react";
 import type { ContractDoc } from "~/shared/contract-doc";
 
 /**
  * One contract document (pre-information form or distance-sales contract) as structured text: on the confirm
- * step in a scrolling box, on the order's contracts page in full (issue 26 §3).
+ * step in a scrolling box, on the order's contracts page in full (issue 26 §3). Memoised: ticking the consent boxes
+ * beside it on the confirm step does not re-render the long text.
  */
-export function ContractDocView({ doc, id, scroll = true, level = 3 }: { doc: ContractDoc; id: string; scroll?: boolean; level?: 2 | 3 }) {
+export const ContractDocView = memo(function ContractDocView({ doc, id, scroll = true, level = 3 }: { doc: ContractDoc; id: string; scroll?: boolean; level?: 2 | 3 }) {
   const Title = level === 2 ? "h2" : "h3";
   const Section = level === 2 ? "h3" : "h4";
   return (
@@ -39,4 +41,4 @@ export function ContractDocView({ doc, id, scroll = true, level = 3 }: { doc: Co
       ))}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, memo, useContext } from "react";
 import type { DeliveryOptions } from "~/.server/delivery/rules";
 import { DeliveryNotices } from "~/features/geo/DeliveryNotices";
 import { shownDates } from "~/shared/delivery-choice";
@@ -72,8 +72,9 @@ function Radio(props: {
 /**
  * Delivery-option radio groups (SPEC §2.8): carrier, same-day courier, pickup at each place the shop lists.
  * The date beside each option is `shownDates` of that option: the same function the server stores it with.
+ * Memoised: the delivery form re-renders it only when the options, the choice or the errors change.
  */
-export function DeliveryChoices({
+export const DeliveryChoices = memo(function DeliveryChoices({
   options,
   choice,
   onChoose,
@@ -239,4 +240,4 @@ export function DeliveryChoices({
     </div>
     </OptionInvalid>
   );
-}
+});

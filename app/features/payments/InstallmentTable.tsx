@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { interestOf, installmentName, singlePayment, type InstallmentOption, type InstallmentTable as Table } from "~/shared/installments";
 import { formatAmount, type Kurus } from "~/shared/money";
 import { installmentsTr } from "~/shared/texts/installments.tr";
@@ -18,7 +18,7 @@ const DEBOUNCE_MS = 250;
  * loads, or when it cannot be had, the single payment stays chosen and the form works as before. Posts
  * `installment`, `installmentTotal` and `bin` (never more of the card number).
  */
-export function InstallmentTable({ bin, amount, defaultCount }: { bin: string | null; amount: Kurus; defaultCount?: number }) {
+export const InstallmentTable = memo(function InstallmentTable({ bin, amount, defaultCount }: { bin: string | null; amount: Kurus; defaultCount?: number }) {
   const [load, setLoad] = useState<Load>({ state: "idle" });
   const [count, setCount] = useState(defaultCount ?? 1);
   const lastBin = useRef(bin);
@@ -99,4 +99,4 @@ export function InstallmentTable({ bin, amount, defaultCount }: { bin: string | 
       <input type="hidden" name="bin" value={bin ?? ""} />
     </fieldset>
   );
-}
+});

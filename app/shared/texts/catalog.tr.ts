@@ -1,4 +1,7 @@
-/** Texts of the catalogue screens: home widgets, product list, product detail, storefront, wizard, landing. */
+/**
+ * Texts of the catalogue screens: home widgets, product list, product detail. The storefront, wizard and landing
+ * pages have theirs in storefront.tr.ts, so the home page (and every product card) does not load them.
+ */
 export const catalogTr = {
   list: {
     empty: "Seçtiğiniz ürün kategorisinde listenecek ürün bulunmamaktadır.",
@@ -94,72 +97,5 @@ export const catalogTr = {
     kcal: "kcal",
     gram: "g",
     variety: "Çeşit",
-  },
-  vitrin: {
-    title: "Atölye Vitrini",
-    intro: "Bugün atölyemizde pişen, hemen teslim alınabilecek ya da yola çıkabilecek kurabiyeler.",
-    stock: "Stok: {n} adet",
-    producedToday: "Bugün üretildi",
-    producedOn: "Üretim: {date}",
-    reserve: "REZERVE ET",
-    reserveAria: "Mesajla rezerve et, stokta {n} adet (yeni sekmede açılır)",
-    reserveText: "Merhaba, vitrinden rezervasyon yapmak istiyorum: Orijinal 90 g x2, Bitter 30 g x9",
-    empty: "Vitrinde şu an hazır ürün bulunmuyor. Siparişle pişirilen ürünlerimize göz atabilirsiniz.",
-  },
-  wizard: {
-    title: "Kurabiyeni Seç",
-    intro: "İki adımda sana en uygun kurabiyeyi bulalım.",
-    step1: "Hamur",
-    step2: "Çikolata",
-    step3: "Tamamlandı",
-    stepOf: "Adım {n}/3",
-    dough: "Hamur türü",
-    doughs: { vanilla: "Vanilyalı", cocoa: "Kakaolu" },
-    butter: "Tereyağı",
-    butters: { normal: "Normal", extra: "Ekstra tereyağlı" },
-    sugar: "Şeker",
-    sugars: { less: "Az şekerli", normal: "Normal", sweeter: "Daha tatlı" },
-    chocolate: "Çikolata türü",
-    chocolates: { dark: "Bitter", milk: "Sütlü", ruby: "Ruby", gold: "Gold karamel" },
-    next: "İleri",
-    back: "Geri",
-    reset: "Baştan Başla",
-    required: "Devam etmek için her seçimi yapınız.",
-    doneTitle: "Senin kurabiyen",
-    summary: "{dough}, {butter} hamur, {sugar}, {chocolate} çikolatalı.",
-    suggestion: "Bu tarife en yakın kurabiyelerimize göz at:",
-    browse: "Kurabiyelere göz at",
-  },
-  jpb: {
-    title: "Teşekkürler!",
-    text: [
-      "Kurabiyelerimizi tercih ettiğiniz için teşekkür ederiz.",
-      "Tüm kurabiyelerimiz Belçika çikolatasıyla, koruyucu katkı maddesi kullanılmadan, elde hazırlanır. Şu an 12 çeşidimiz var.",
-    ],
-    browse: "Siteye Gözat",
-    nutrition: "Besin Değerleri",
-    icons: "Kurabiye çeşitlerimiz",
-  },
-  advr: {
-    title: "Kurabiye Atölyesi'ne hoş geldiniz",
-    text: [
-      "2017'den beri Belçika çikolatalı kurabiyeler üretiyoruz.",
-      "Tadım etkinliklerimizde 10.000'den fazla misafirimizi ağırladık; yaklaşık %95'i kurabiyelerimizi beğendi.",
-    ],
-    difference: "FARKI NEDİR?",
-    blurbs: [
-      { title: "Kalite", text: "%70 kakaolu Belçika çikolatası, gerçek tereyağı ve doğal Madagaskar vanilyası. Margarin, aroma ya da koruyucu yok." },
-      { title: "Özen", text: "Her kurabiye küçük partiler hâlinde, siparişinizden sonra pişirilir ve aynı gün paketlenir." },
-      { title: "Emek", text: "Hamurlar elde şekillendirilir, her parti tadılarak kontrol edilir. Makine değil, ustalarımız çalışır." },
-    ],
-    shop: "Alışverişe Başla",
-    gifts: "Hediye Kutuları",
-    banner: "Heyecanlı Kutu şu an %{discount} indirimli!",
-    buyNow: "HEMEN AL",
-  },
-  welcome: {
-    title: "Hoş Geldiniz",
-    text: "Bu sayfa geliştirme aşamasındadır. Davet kodunuz: {code}",
-    home: "Ana sayfaya dön",
   },
 } as const;
