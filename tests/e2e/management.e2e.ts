@@ -188,7 +188,7 @@ describe("management", () => {
     await m.page.getByRole("heading", { name: "Aradığınız sayfa bulunamadı" }).waitFor();
     expect(await m.page.getByText("Yönetim menüsü").count()).toBe(0);
     await m.close();
-  });
+  }, 120_000);
 
   it("marketing creates a promotion code, a visitor applies it in the basket; marketing's sections pass axe", async () => {
     const t = await openPage(browser, shop.url, { mobile: false });
