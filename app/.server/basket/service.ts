@@ -244,9 +244,14 @@ export async function getSummary(app: AppContext, owner: Owner): Promise<BasketS
 
 // ---------------------------------------------------------------- changes
 
+/** A basket belongs to a member or to a guest's session: a change without either is a programming error. */
+function needsOwner(owner: Owner): void {
+  if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
+}
+
 /** Runs a change on the owner's basket (created when missing) under its row lock. */
 async function change<T>(app: AppContext, owner: Owner, fn: (tx: Tx, basket: repo.BasketRow, now: Date) => Promise<T>): Promise<T> {
-  if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
+  needsOwner(owner);
   await mergeGuestBasket(app, owner);
   const now = app.clock.now();
   // the basket's row is locked and marked changed in one statement (a refused change leaves only that mark)
@@ -278,7 +283,7 @@ export async function addItem(app: AppContext, owner: Owner, input: AddInput): P
   const boxes = await catalog.boxTypes(app);
   const boxType = input.boxType ?? product.defaultBox?.code ?? "";
   if (boxType && !boxes.has(boxType)) return { ok: false, error: E.box };
-  if (owner.userId === null && !owner.sessionId) throw new Error("a basket needs a session or a member");
+  needsOwner(owner);
   await mergeGuestBasket(app, owner);
   const now = app.clock.now();
   const line = { productId: product.id, variant, boxType, quantity: input.quantity };
