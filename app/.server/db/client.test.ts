@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDatabase } from "./testing";
-import { readTogether, type Database } from "./client";
+import { NAMED_STATEMENTS_PER_CONNECTION, readTogether, type Database } from "./client";
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -51,5 +51,43 @@ describe("readTogether", () => {
     } finally {
       process.off("warning", onWarning);
     }
+  });
+});
+
+describe("named statements on PostgreSQL (decision 0046)", () => {
+  const onPostgres = it.skipIf(!process.env.DATABASE_URL);
+  const prepared = (tx: Parameters<typeof readTogether>[0], marker: string) =>
+    tx.execute<{ name: string }>(sql`select name from pg_prepared_statements where statement like ${`%${marker}%`} and name like 's%'`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);
+
+  onPostgres("a parameterised statement is parsed once per connection and answers with each call's values; one without parameters stays unnamed", async () => {
+    await database.db.transaction(async (tx) => {
+      const one = async (n: number) => ((await tx.execute<{ n: number }>(sql`select ${n}::int + 1 as n /* named-1 */`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      expect([await one(1), await one(41), await one(-1)]).toEqual([2, 42, 0]);
+      // one prepared statement holds the text (the lookup's own text has the marker only as a value)
+      expect(await prepared(tx, "named-1 */")).toHaveLength(1);
+      await tx.execute(sql`select 1 /* unnamed-1 */`);
+      expect(await prepared(tx, "unnamed-1 */")).toHaveLength(0);
+    });
+  });
+
+  onPostgres("a statement that fails on its values leaves the connection and the name usable", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`savepoint s1`);
+      await expect(tx.execute(sql`select ${"abc"}::int as n /* named-2 */`)).rejects.toThrow();
+      await tx.execute(sql`rollback to savepoint s1`);
+      const r = (await tx.execute<{ n: number }>(sql`select ${"7"}::int as n /* named-2 */`)) as unknown as { rows: { n: number }[] };
+      expect(r.rows[0]!.n).toBe(7);
+    });
+  });
+
+  onPostgres(`a connection names at most ${NAMED_STATEMENTS_PER_CONNECTION} texts; later ones run unnamed and still answer`, async () => {
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < NAMED_STATEMENTS_PER_CONNECTION + 5; i++) {
+        const r = (await tx.execute<{ n: number }>(sql`select ${i}::int as n /* many-${sql.raw(String(i))} */`)) as unknown as { rows: { n: number }[] };
+        expect(r.rows[0]!.n).toBe(i);
+      }
+      const count = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 's%'`)) as unknown as { rows: { n: number }[] };
+      expect(count.rows[0]!.n).toBe(NAMED_STATEMENTS_PER_CONNECTION);
+    });
   });
 });

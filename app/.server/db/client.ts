@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction, type PgDatabase } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { codeRoot } from "../paths";
@@ -104,6 +105,35 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** Named statements one connection keeps at most; later new texts run unnamed (parsed each time, as before). */
+export const NAMED_STATEMENTS_PER_CONNECTION = 400;
+
+/**
+ * Names every parameterised statement a pool connection sends after a hash of its text, so PostgreSQL parses
+ * and analyses it once per connection and reuses it (node-postgres then sends only Bind/Execute). The shop's
+ * statements are a fixed set of shapes, so this is nearly all of them; a connection keeps at most
+ * NAMED_STATEMENTS_PER_CONNECTION names, bounding PostgreSQL's memory if some caller made texts without end.
+ * Statements without parameters (BEGIN, COMMIT, migrations, LISTEN) stay unnamed. Decision 0046.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = new Set<string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (typeof config === "object" && config !== null && "text" in config && !("name" in config && (config as { name?: string }).name)) {
+      const c = config as { text: string; values?: unknown[] };
+      const values = Array.isArray(rest[0]) ? rest[0] : c.values;
+      if (values && values.length > 0) {
+        const name = `s${createHash("sha1").update(c.text).digest("base64url").slice(0, 22)}`;
+        if (named.has(name) || named.size < NAMED_STATEMENTS_PER_CONNECTION) {
+          named.add(name);
+          return query({ ...c, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
 export async function openPostgres(url: string, opts: PoolOptions | number = {}): Promise<Database> {
   const o: PoolOptions = typeof opts === "number" ? { max: opts } : opts;
   const clientOptions = {
@@ -112,6 +142,7 @@ export async function openPostgres(url: string, opts: PoolOptions | number = {})
     ...(o.statementTimeoutMs ? { statement_timeout: o.statementTimeoutMs } : {}),
   };
   const pool = new pg.Pool({ ...clientOptions, max: o.max ?? 10, idleTimeoutMillis: o.idleTimeoutMs ?? 30_000 });
+  pool.on("connect", nameStatements);
   pool.on("error", () => {
     /* idle client errors are reported by the next query */
   });
