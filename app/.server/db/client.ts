@@ -105,6 +105,17 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** Texts whose name is remembered by the process (hashing a text costs more than looking it up). */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= 2 * NAMED_STATEMENTS_PER_CONNECTION) names.clear();
+    names.set(text, (name = `s${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`));
+  }
+  return name;
+}
+
 /** Named statements one connection keeps at most; later new texts run unnamed (parsed each time, as before). */
 export const NAMED_STATEMENTS_PER_CONNECTION = 400;
 
@@ -123,7 +134,7 @@ function nameStatements(client: pg.PoolClient): void {
       const c = config as { text: string; values?: unknown[] };
       const values = Array.isArray(rest[0]) ? rest[0] : c.values;
       if (values && values.length > 0) {
-        const name = `s${createHash("sha1").update(c.text).digest("base64url").slice(0, 22)}`;
+        const name = statementName(c.text);
         if (named.has(name) || named.size < NAMED_STATEMENTS_PER_CONNECTION) {
           named.add(name);
           return query({ ...c, name }, ...rest);

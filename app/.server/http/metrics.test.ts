@@ -40,4 +40,10 @@ describe("route labels of the request log and the metrics", () => {
     }
     expect(warned).toEqual([]);
   });
+  it("a path asked again gets the same label from memory; thousands of distinct paths keep answering right", () => {
+    for (let i = 0; i < 12_000; i++) expect(routeOf(`/product/${i}`)).toBe("product");
+    expect(routeOf("/home")).toBe("home");
+    expect(routeOf("/wp-login.php")).toBe("other");
+    expect(routeOf("/management/orders/2026-000123")).toBe("managementOrder");
+  });
 });

@@ -31,6 +31,14 @@ export function routeMatcher(routes: BuildRoutes | undefined): (pathname: string
     attach(roots);
     tree.push(...roots);
   }
+  // matchRoutes ranks the whole route tree again on every call (about as much work as the router's own match of
+  // the request): the answer per path is remembered, in a map emptied when it reaches LABEL_CACHE_PATHS
+  const known = new Map<string, string>();
+  const label = (path: string): string => {
+    const m = tree.length ? matchRoutes(tree, path) : null;
+    const last = m?.[m.length - 1]?.route.id;
+    return last && !last.includes("not-found") && !m?.[m.length - 1]?.route.path?.includes("*") ? last : "other";
+  };
   return (pathname) => {
     const path = pathname.endsWith(".data") ? pathname.slice(0, -5) || "/" : pathname;
     if (own.includes(path)) return path;
@@ -39,11 +47,17 @@ export function routeMatcher(routes: BuildRoutes | undefined): (pathname: string
     if (/^\/odeme\/3ds\/[^/]+\/banka$/.test(path)) return "/odeme/3ds/:id/banka";
     // a malformed percent-encoding is answered 400 by the guards; matchRoutes would only warn about it on stderr
     if (!decodable(path)) return "other";
-    const m = tree.length ? matchRoutes(tree, path) : null;
-    const last = m?.[m.length - 1]?.route.id;
-    return last && !last.includes("not-found") && !m?.[m.length - 1]?.route.path?.includes("*") ? last : "other";
+    let found = known.get(path);
+    if (found === undefined) {
+      if (known.size >= LABEL_CACHE_PATHS) known.clear();
+      known.set(path, (found = label(path)));
+    }
+    return found;
   };
 }
+
+/** Paths whose route label is remembered at most (product pages, search pages: one entry each). */
+const LABEL_CACHE_PATHS = 5_000;
 
 export interface Metrics {
   registry: client.Registry;
