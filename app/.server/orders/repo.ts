@@ -8,36 +8,41 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "orderId">;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-/** Takes the next number of the year; the counter row stays locked until the transaction ends. */
-export async function takeOrderSequence(tx: DbOrTx, year: number): Promise<number> {
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: orderCounters.year, set: { last: sql`${orderCounters.last} + 1` } })
-    .returning({ last: orderCounters.last });
-  if (!row) throw new Error("order counter missing");
-  return row.last;
-}
-
 /**
- * Inserts an order, then its lines, its KDV split and its first event together in one statement (data-modifying
- * WITH): two round trips for the whole order, whatever its number of lines.
+ * Inserts an order with the next number of its year, its lines, its KDV split and its first event in ONE statement
+ * (data-modifying WITH): the year's counter row is taken (and stays locked until the transaction ends, so numbers
+ * have no gaps), the order gets `YYYY-NNNNNN` from it, and its children reference it — one round trip for the whole
+ * order, whatever its number of lines. The order number's format lives here only.
  */
 export async function insertOrder(
   tx: DbOrTx,
-  order: NewOrder,
+  year: number,
+  order: Omit<NewOrder, "orderNumber">,
   lines: NewOrderLine[],
   taxes: Omit<typeof orderTaxes.$inferInsert, "orderId">[],
   event: Omit<typeof orderEvents.$inferInsert, "orderId">,
 ): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
+  const seq = tx
+    .$with("seq")
+    .as(
+      tx
+        .insert(orderCounters)
+        .values({ year, last: 1 })
+        .onConflictDoUpdate({ target: orderCounters.year, set: { last: sql`${orderCounters.last} + 1` } })
+        .returning({ last: orderCounters.last }),
+    );
+  // at least six digits, more when a year ever passes 999 999 orders (lpad alone would cut them)
+  const orderNumber = sql`(select ${String(year)} || '-' || lpad(last::text, greatest(6, length(last::text)), '0') from seq)`;
+  const placed = tx.$with("placed").as(tx.insert(orders).values({ ...order, orderNumber }).returning());
+  const orderId = sql`(select id from placed)`;
+  const children = [
+    ...(lines.length ? [tx.$with("placed_lines").as(tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))))] : []),
+    ...(taxes.length ? [tx.$with("placed_taxes").as(tx.insert(orderTaxes).values(taxes.map((t) => ({ ...t, orderId }))).onConflictDoNothing())] : []),
+    tx.$with("placed_event").as(tx.insert(orderEvents).values({ ...event, orderId })),
+  ];
+  const [row] = await tx.with(seq, placed, ...children).select().from(placed);
   if (!row) throw new Error("order insert returned nothing");
-  const parts: SQL[] = [];
-  if (lines.length) parts.push(tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id }))).getSQL());
-  if (taxes.length) parts.push(tx.insert(orderTaxes).values(taxes.map((t) => ({ ...t, orderId: row.id }))).onConflictDoNothing().getSQL());
-  const last = tx.insert(orderEvents).values({ ...event, orderId: row.id }).getSQL();
-  await tx.execute(parts.length ? sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw(`part${i}`)} as (${p})`), sql`, `)} ${last}` : last);
-  return row;
+  return row as OrderRow;
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {

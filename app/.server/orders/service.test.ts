@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelOrder, REFUND_JOB } from "../flows/cancel-order";
 import { createTestApp, type TestApp } from "../db/testing";
 import * as orders from "./service";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as catalog from "../catalog/service";
 import { catalogProducts } from "../db/schema/catalog";
 import { jobs } from "../db/schema/system";
@@ -37,6 +37,19 @@ describe("orders", () => {
     expect(b.orderNumber).toBe("2027-000001");
     expect(await orders.linesOf(app, [a.id])).toHaveLength(1);
     expect((await orders.eventsOf(app, a.id)).map((e) => e.toStatus)).toEqual(["received"]);
+  });
+
+  it("the returned order is the stored one (types included), with its lines, KDV split and event; numbers keep six digits and grow past them", async () => {
+    const o = await app.db.transaction((tx) => orders.createOrder(app, tx, sample(), [line, { ...line, productId: 2, quantity: 1 }], "test"));
+    const stored = await orders.getById(app, o.id);
+    expect(o).toEqual(stored);
+    expect(o.createdAt).toBeInstanceOf(Date);
+    expect(await orders.linesOf(app, [o.id])).toHaveLength(2);
+    const year = Number(o.orderNumber.slice(0, 4));
+    await app.db.execute(sql`update order_counters set last = 999998 where year = ${year}`);
+    const six = await app.db.transaction((tx) => orders.createOrder(app, tx, sample(), [line], "test"));
+    const seven = await app.db.transaction((tx) => orders.createOrder(app, tx, sample(), [line], "test"));
+    expect([six.orderNumber, seven.orderNumber]).toEqual([`${year}-999999`, `${year}-1000000`]);
   });
 
   it("20 orders placed at once get 20 distinct consecutive numbers", async () => {

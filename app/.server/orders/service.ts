@@ -29,16 +29,6 @@ export function newPublicId(): string {
   return randomBytes(12).toString("base64url");
 }
 
-export function formatOrderNumber(year: number, seq: number): string {
-  return `${year}-${String(seq).padStart(6, "0")}`;
-}
-
-/** Takes the next human order number of the current Istanbul year inside the caller's transaction. */
-export async function nextOrderNumber(app: AppContext, tx: DbOrTx): Promise<string> {
-  const year = istanbulParts(app.clock.now()).year;
-  return formatOrderNumber(year, await repo.takeOrderSequence(tx, year));
-}
-
 /** Creates an order with its lines and the first 'received' event, inside the caller's transaction. */
 export async function createOrder(
   app: AppContext,
@@ -52,8 +42,9 @@ export async function createOrder(
   const split = taxSplitOf({ discountAmount: order.discountAmount ?? 0, usedBonus: order.usedBonus ?? 0, deliveryCost: order.deliveryCost, taxSnapshot: order.taxSnapshot ?? null }, lines, await fallbackDeliveryRate(app, tx));
   return repo.insertOrder(
     tx,
+    istanbulParts(now).year,
     // paid in one go unless installments say otherwise (issue 27): the card paid what the order asks
-    { ...order, netTotal: split.netTotal, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), orderNumber: await nextOrderNumber(app, tx), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
+    { ...order, netTotal: split.netTotal, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
     lines,
     split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
     { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
