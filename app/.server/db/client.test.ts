@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDatabase } from "./testing";
+import { loadConfig } from "../config";
 import { NAMED_STATEMENTS_PER_CONNECTION, readTogether, type Database } from "./client";
 
 let database: Database;
@@ -55,7 +56,7 @@ describe("readTogether", () => {
 });
 
 describe("named statements on PostgreSQL (decision 0046)", () => {
-  const onPostgres = it.skipIf(!process.env.DATABASE_URL);
+  const onPostgres = it.skipIf(!loadConfig().databaseUrl);
   const prepared = (tx: Parameters<typeof readTogether>[0], marker: string) =>
     tx.execute<{ name: string }>(sql`select name from pg_prepared_statements where statement like ${`%${marker}%`} and name like 's%'`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);
 
