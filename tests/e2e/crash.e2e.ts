@@ -84,7 +84,7 @@ async function startAgain(env: Record<string, string>): Promise<ChildProcess> {
   await waitFor("the restarted shop", async () => {
     if (child.exitCode !== null) throw new Error(`restarted shop exited with ${child.exitCode}`);
     return fetch(`${shop.url}/healthz`).then((r) => r.ok, () => false);
-  }, 60_000);
+  }, 180_000);
   return child;
 }
 

@@ -163,7 +163,7 @@ describe("the day shown is the day booked, on a phone (issue 22 §1)", () => {
       await shop.stop();
       cleanup();
     }
-  }, 90_000);
+  }, 180_000);
 
   it("13:15: the evening VIP slot shown for today is booked for today; after 11:00 the courier cutoff is explained", async () => {
     const { shop, cleanup } = await startPreparedShop(ENV, prepare, { shopNow: "2026-11-25T13:15:00+03:00" });
@@ -188,7 +188,7 @@ describe("the day shown is the day booked, on a phone (issue 22 §1)", () => {
       await shop.stop();
       cleanup();
     }
-  }, 90_000);
+  }, 180_000);
 
   it("15:30: the shipping cutoff is explained and the carrier's promised day is the order's; the calculator agrees", async () => {
     const { shop, cleanup } = await startPreparedShop(ENV, prepare, { shopNow: "2026-11-25T15:30:00+03:00" });
@@ -223,5 +223,5 @@ describe("the day shown is the day booked, on a phone (issue 22 §1)", () => {
       await shop.stop();
       cleanup();
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -148,7 +148,7 @@ describe.runIf(POSTGRES)("reference deployment: nginx (TLS) in front of two shop
     // nginx's access log names the process that answered each request: both served this purchase
     const upstreams = new Set(d.accessLines().map((l) => l.upstream).filter((u) => u.startsWith("127.0.0.1:")));
     expect([...upstreams].sort()).toEqual(d.shops.map((s) => `127.0.0.1:${s.port}`).sort());
-  }, 120_000);
+  }, 180_000);
 
   it("operating: one log line per request joins nginx's line by request id; /readyz and /metrics answer on each process, not through nginx", async () => {
     // every request nginx passed on is one line in the shop's log with the same id, its route, status and time

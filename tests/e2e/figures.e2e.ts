@@ -152,5 +152,5 @@ describe("the numbers of the day", () => {
     expect(scroll).toBe(width);
     await t.page.screenshot({ path: "/tmp/t28-figures-desktop.png", fullPage: true });
     await t.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -146,7 +146,7 @@ describe("anonymous page cache in the browser", () => {
     } finally {
       await short.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("maintenance and site messages", () => {

@@ -42,7 +42,7 @@ async function prepare(app: AppContext) {
 
 beforeAll(async () => {
   ({ shop, cleanup } = await startPreparedShop({ LOG_LEVEL: "info" }, prepare, { shopNow: "2026-11-24T10:00:00+03:00", captureLog: true }));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await shop?.stop();
   cleanup();
@@ -103,7 +103,7 @@ describe("§1 a stranger cannot lock the owner out", () => {
     expect(JSON.parse(owner.text).token).toMatch(/^[\w-]{20,}$/);
     // the owner's successes are not counted: twenty more sign-ins from B all work
     for (let i = 0; i < 20; i++) expect((await json({ email: OWNER.email, password: OWNER.password }, "127.0.0.3")).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   it("web, staff account: 10 wrong from A, then the right one from B signs in", async () => {
     const A = "127.0.0.4";
@@ -116,7 +116,7 @@ describe("§1 a stranger cannot lock the owner out", () => {
     const staff = await formPost("/auth/login?returnUrl=%2Fmanagement", { intent: "signin", email: STAFF.email, password: STAFF.password }, { from: "127.0.0.5" });
     expect(staff.status, staff.text.slice(0, 300)).toBe(302);
     expect(staff.headers.location).toBe("/management");
-  }, 60_000);
+  }, 180_000);
 
   it("50 wrong passwords from A across 50 accounts are stopped", async () => {
     const A = "127.0.0.6";
@@ -126,7 +126,7 @@ describe("§1 a stranger cannot lock the owner out", () => {
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     // and the right password of a real account from A too, while another client signs in
     expect((await json({ email: BUYER.email, password: "Yanlis-Parola-1" }, A)).status).toBe(429);
-  }, 60_000);
+  }, 180_000);
 
   it("a stranger's reset requests do not stop the owner's: B's reset reaches the outbox; every answer is the same", async () => {
     const outbox = join(shop.dataDir, "outbox");
@@ -149,7 +149,7 @@ describe("§1 a stranger cannot lock the owner out", () => {
     expect(await waitFor(4)).toBe(4);
     // the stranger's 4th and 5th requests sent nothing and were answered like the first
     expect(new Set(answers).size).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** Every path of the route table (params filled in), and the endpoints server.ts mounts itself. */
@@ -249,7 +249,7 @@ describe("§3 the payment step is no account lookup", () => {
     expect(r.text).toContain(tr.errors.tooManyRequests);
     // another client (the real buyer) is not held back
     expect((await save(guests[2]!, BUYER.email, "127.0.0.22")).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   it("the overlay offers sign-in, quick membership and going on as a guest to everyone", () => {
     expect(checkoutTr.overlay.intro).toMatch(/giriş/i);
@@ -307,5 +307,5 @@ describe("§5 every answer: security headers, Turkish text, the right status, no
     const errors = lines.filter((l) => l.level >= 50);
     expect(errors, JSON.stringify(errors).slice(0, 2000)).toEqual([]);
     expect(lines.some((l) => l.level === 40 && l.msg === "cross-site request refused")).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });

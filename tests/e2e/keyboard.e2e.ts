@@ -307,5 +307,5 @@ describe("a purchase with the keyboard alone", () => {
     await k.expectVisibleFocus("after the cancellation");
     await expect(t.page.evaluate(() => document.activeElement?.textContent ?? "")).resolves.toMatch(/Siparişiniz iptal edildi/);
     await t.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -188,7 +188,7 @@ describe("management", () => {
     await m.page.getByRole("heading", { name: "Aradığınız sayfa bulunamadı" }).waitFor();
     expect(await m.page.getByText("Yönetim menüsü").count()).toBe(0);
     await m.close();
-  }, 120_000);
+  }, 180_000);
 
   it("marketing creates a promotion code, a visitor applies it in the basket; marketing's sections pass axe", async () => {
     const t = await openPage(browser, shop.url, { mobile: false });
@@ -271,7 +271,7 @@ describe("management", () => {
     await t.page.goto("/management/delivery", { waitUntil: "load" });
     await t.page.getByRole("heading", { name: "Yetkiniz yok" }).waitFor();
     await t.close();
-  }, 120_000);
+  }, 180_000);
 
   it("the admin edits delivery settings; closed days and the zone pass axe", async () => {
     const a = await openPage(browser, shop.url, { mobile: false });

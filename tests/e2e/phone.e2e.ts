@@ -351,7 +351,7 @@ describe.runIf(SWEEP)("notices and overlays on a phone (360 × 640)", () => {
     await dialog.waitFor({ state: "hidden" });
     await expect(open.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await t.close();
-  }, 60_000);
+  }, 180_000);
 
   it("the recipient's gift-note overlay fits the screen; Escape closes it and the focus goes to the page's heading", async () => {
     const t = await openPage(browser, shop.url, { phone: PHONE });
@@ -364,5 +364,5 @@ describe.runIf(SWEEP)("notices and overlays on a phone (360 × 640)", () => {
     await overlay.waitFor({ state: "detached" });
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("H1");
     await t.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -13,7 +13,7 @@ let shop: RunningShop;
 let browser: Browser;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop({ captureLog: true, env: { LOG_LEVEL: "info" } }), launch()]);
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await shop?.stop();
   await browser?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
     uploadedName = saved.imgName;
     await app.db.transaction((tx) => catalog.setImage(app, tx, UPLOADED, "main", saved.imgName));
   }));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await shop?.stop();
   cleanup?.();
@@ -120,7 +120,7 @@ describe("search engines and shared links (issue 27 §2)", () => {
       expect(html, loc).toContain(`<link rel="canonical" href="${loc}"/>`);
       expect(page.headers.get("x-robots-tag"), loc).toBeNull();
     }
-  }, 120_000);
+  }, 180_000);
 
   it("head tags on a table of indexable pages; the share pictures are 1200 × 630 JPEG", async () => {
     const t = await openPage(browser, shop.url);
@@ -181,7 +181,7 @@ describe("search engines and shared links (issue 27 §2)", () => {
       expect(r.headers.get("content-type"), url).toBe("image/jpeg");
       expect(jpegSize(Buffer.from(await r.arrayBuffer())), url).toEqual({ width: 1200, height: 630 });
     }
-  }, 120_000);
+  }, 180_000);
 
   it("a product with an uploaded picture: <picture> with WebP and JPEG srcset on its page and card; its own 1200 × 630 share JPEG", async () => {
     const hash = /^upload\/([a-f0-9]{32})-w1600\.jpg$/.exec(uploadedName)?.[1];
@@ -243,7 +243,7 @@ describe("search engines and shared links (issue 27 §2)", () => {
       expect(r.headers.get("cache-control"), path).toBe("no-store");
       expect((await r.text()).length, path).toBeLessThan(200);
     }
-  }, 120_000);
+  }, 180_000);
 
   it("member, checkout, sign-in, print and staff pages say noindex (header and meta)", async () => {
     const rendered: string[] = [];
