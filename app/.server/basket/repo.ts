@@ -27,18 +27,6 @@ export async function findOpen(db: DbOrTx, owner: Owner, lock = false): Promise<
   return row;
 }
 
-/**
- * In one read, what a member's request needs before it can use its basket: the member's open basket and a guest
- * basket of this session still waiting to be merged (at most one of each).
- */
-export async function findOpenWithGuest(db: DbOrTx, userId: number, sessionId: string): Promise<{ own?: BasketRow; guest?: BasketRow }> {
-  const rows = await db
-    .select()
-    .from(baskets)
-    .where(and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))));
-  return { own: rows.find((r) => r.userId === userId), guest: rows.find((r) => r.userId === null) };
-}
-
 export async function findGuest(db: DbOrTx, sessionId: string, lock = false): Promise<BasketRow | undefined> {
   const q = db
     .select()
@@ -80,6 +68,44 @@ export async function openForChange(db: DbOrTx, owner: Owner, now: Date): Promis
   const row = await touchOpen(db, owner, now);
   if (!row) throw new Error("basket could not be created");
   return row;
+}
+
+/** An open basket with its lines (in the order they were added). */
+export interface LoadedBasket {
+  row: BasketRow;
+  items: BasketItemRow[];
+}
+
+/** Baskets matching `where` with their lines, in ONE statement (a left join, one row per line). */
+async function withItems(db: DbOrTx, where: SQL | undefined): Promise<LoadedBasket[]> {
+  if (!where) return [];
+  const rows = await db
+    .select({ basket: baskets, item: basketItems })
+    .from(baskets)
+    .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
+    .where(where)
+    .orderBy(asc(baskets.id), asc(basketItems.id));
+  const out: LoadedBasket[] = [];
+  for (const r of rows) {
+    let b = out.at(-1);
+    if (b?.row.id !== r.basket.id) out.push((b = { row: r.basket, items: [] }));
+    if (r.item) b.items.push(r.item);
+  }
+  return out;
+}
+
+/** The owner's open basket with its lines (one statement). */
+export async function findOpenWithItems(db: DbOrTx, owner: Owner): Promise<LoadedBasket | undefined> {
+  return (await withItems(db, openOf(owner)))[0];
+}
+
+/**
+ * In one statement, what a member's request needs before it can use its basket: the member's open basket and a guest
+ * basket of this session still waiting to be merged (at most one of each), each with its lines.
+ */
+export async function findOpenWithGuestItems(db: DbOrTx, userId: number, sessionId: string): Promise<{ own?: LoadedBasket; guest?: LoadedBasket }> {
+  const found = await withItems(db, and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))));
+  return { own: found.find((b) => b.row.userId === userId), guest: found.find((b) => b.row.userId === null) };
 }
 
 export function itemsOf(db: DbOrTx, basketId: number): Promise<BasketItemRow[]> {

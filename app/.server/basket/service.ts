@@ -148,13 +148,13 @@ async function mergeGuestBasket(app: AppContext, owner: Owner): Promise<void> {
   if (await repo.findGuest(app.db, owner.sessionId)) await mergeInto(app, owner.userId, owner.sessionId);
 }
 
-/** The owner's open basket, after the same merge: a single read when there is no guest basket to merge. */
-async function openRow(app: AppContext, owner: Owner): Promise<repo.BasketRow | undefined> {
-  if (owner.userId === null || !owner.sessionId) return repo.findOpen(app.db, owner);
-  const { own, guest } = await repo.findOpenWithGuest(app.db, owner.userId, owner.sessionId);
+/** The owner's open basket with its lines, after the same merge: a single read when there is no guest basket to merge. */
+async function openRow(app: AppContext, owner: Owner): Promise<repo.LoadedBasket | undefined> {
+  if (owner.userId === null || !owner.sessionId) return repo.findOpenWithItems(app.db, owner);
+  const { own, guest } = await repo.findOpenWithGuestItems(app.db, owner.userId, owner.sessionId);
   if (!guest) return own;
   await mergeInto(app, owner.userId, owner.sessionId);
-  return repo.findOpen(app.db, owner);
+  return repo.findOpenWithItems(app.db, owner);
 }
 
 /**
@@ -190,8 +190,7 @@ async function promoFor(app: AppContext, db: DbOrTx, row: repo.BasketRow, owner:
   return p;
 }
 
-async function view(app: AppContext, row: repo.BasketRow, owner: Owner, opts: { pointsWhenSpent?: boolean } = {}): Promise<BasketView> {
-  const rows = await repo.itemsOf(app.db, row.id);
+async function view(app: AppContext, { row, items: rows }: repo.LoadedBasket, owner: Owner, opts: { pointsWhenSpent?: boolean } = {}): Promise<BasketView> {
   const readPoints = owner.userId !== null && (!opts.pointsWhenSpent || row.pointsRequested > 0);
   const [prices, boxes, settings, promo, points] = await Promise.all([
     cachedPrices(app, rows.map((r) => r.productId)),
@@ -217,11 +216,11 @@ export async function getBasket(
   let promoNotice: { ok: boolean; text: string } | undefined;
   let row = await openRow(app, owner);
   // a reserved code waits until the basket has something to apply it to
-  if (opts.applyReservation && owner.sessionId && row && (await repo.itemsOf(app.db, row.id)).length > 0) {
+  if (opts.applyReservation && owner.sessionId && row && row.items.length > 0) {
     const reserved = await promos.takeReservation(app, app.db, owner.sessionId);
     if (reserved !== null) {
       promoNotice = await applyReserved(app, owner, reserved);
-      row = await repo.findOpen(app.db, owner);
+      row = await repo.findOpenWithItems(app.db, owner);
     }
   }
   if (!row) return { ...emptyView(owner.userId !== null), promoNotice };
@@ -364,8 +363,8 @@ export async function setNote(app: AppContext, owner: Owner, note: { notes: stri
 }
 
 async function productTotalOf(app: AppContext, owner: Owner): Promise<number> {
-  const row = await repo.findOpen(app.db, owner);
-  return row ? (await view(app, row, owner)).amounts.productTotal : 0;
+  const loaded = await repo.findOpenWithItems(app.db, owner);
+  return loaded ? (await view(app, loaded, owner)).amounts.productTotal : 0;
 }
 
 /** 'Promosyon kodu kullan': checks the code for this customer and basket and keeps it on the basket. */
@@ -489,7 +488,7 @@ export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Prom
 
 /** The id of the owner's open basket, if any (checkout keys its state on it). */
 export async function openBasketId(app: AppContext, owner: Owner): Promise<number | null> {
-  return (await openRow(app, owner))?.id ?? null;
+  return (await openRow(app, owner))?.row.id ?? null;
 }
 
 /**

@@ -52,14 +52,42 @@ export function isUniqueViolation(e: unknown): boolean {
 /** Calls that may move money: an unknown outcome leaves them 'pending at provider'. */
 const CHARGING = new Set<repo.NewAttempt["kind"]>(["authorise", "3ds_complete", "refund", "cancel", "void"]);
 
-export async function attempt<T extends { ok: boolean }>(
+type AttemptBase = { intentId?: string | null; orderRef?: string | null; userId?: number | null; kind: repo.NewAttempt["kind"]; amount?: number | null; detail?: Record<string, unknown> };
+
+/** One provider call, recorded before it is made and finished with its answer (an unknown outcome stays pending). */
+export function attempt<T extends { ok: boolean }>(app: AppContext, base: AttemptBase, run: () => Promise<T>, describe: (r: T) => Record<string, unknown> = () => ({})): Promise<T> {
+  return recorded(app, base, run, describe, (row) => repo.insertAttempt(app.db, row));
+}
+
+/**
+ * As `attempt` for the call that starts a payment: the payment's row and the call's record are inserted in ONE
+ * statement. A second active payment of the order fails that statement (unique index) before any call is made.
+ */
+export async function attemptStarting<T extends { ok: boolean }>(
   app: AppContext,
-  base: { intentId?: string | null; orderRef?: string | null; userId?: number | null; kind: repo.NewAttempt["kind"]; amount?: number | null; detail?: Record<string, unknown> },
+  intent: repo.NewIntent & { id: string },
+  base: Omit<AttemptBase, "intentId">,
   run: () => Promise<T>,
   describe: (r: T) => Record<string, unknown> = () => ({}),
+): Promise<{ intent: repo.IntentRow; result: T }> {
+  let stored: repo.IntentRow | undefined;
+  const result = await recorded(app, { ...base, intentId: intent.id }, run, describe, async (row) => {
+    const r = await repo.insertIntentWithAttempt(app.db, intent, row);
+    stored = r.intent;
+    return r.attemptId;
+  });
+  return { intent: stored!, result };
+}
+
+async function recorded<T extends { ok: boolean }>(
+  app: AppContext,
+  base: AttemptBase,
+  run: () => Promise<T>,
+  describe: (r: T) => Record<string, unknown>,
+  insert: (row: repo.NewAttempt) => Promise<number>,
 ): Promise<T> {
   const gw = gatewayFor(app);
-  const id = await repo.insertAttempt(app.db, {
+  const id = await insert({
     intentId: base.intentId ?? null,
     orderRef: base.orderRef ?? null,
     userId: base.userId ?? null,

@@ -16,6 +16,15 @@ export async function insertIntent(db: DbOrTx, row: NewIntent): Promise<IntentRo
   return r!;
 }
 
+/** A payment and the record of its first provider call, in one statement (data-modifying WITH). */
+export async function insertIntentWithAttempt(db: DbOrTx, intent: NewIntent, call: NewAttempt): Promise<{ intent: IntentRow; attemptId: number }> {
+  const started = db.$with("started").as(db.insert(paymentIntents).values(intent).returning());
+  const recorded = db.$with("recorded").as(db.insert(paymentAttempts).values(call).returning({ attemptId: paymentAttempts.id }));
+  const [row] = await db.with(started, recorded).select().from(started).innerJoin(recorded, sql`true`);
+  if (!row) throw new Error("payment insert returned nothing");
+  return { intent: row.started as IntentRow, attemptId: row.recorded.attemptId };
+}
+
 export async function findIntent(db: DbOrTx, id: string): Promise<IntentRow | undefined> {
   const [r] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
   return r;

@@ -266,6 +266,18 @@ describe("saved cards (SPEC §2.8)", () => {
     expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => [a.kind, a.status])).toEqual([["authorise", "succeeded"]]);
   });
 
+  it("five payments of one order with a saved card at once: one payment row, one recorded call, one charge at the provider", async () => {
+    const orderRef = ref();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startPay({ orderRef, amount: 2_300, buyer: TEST_BUYER, savedCardId: aliceCard, userId: alice })));
+    // the first is charged and settled; the others meet it through the unique index before any call
+    expect(answers.map((a) => a.status).sort()).toContain("succeeded");
+    expect(answers.every((a) => ["processing", "succeeded"].includes(a.status))).toBe(true);
+    expect(runsFor(orderRef)).toBe(1);
+    expect(await app.db.select().from(paymentIntents).where(eq(paymentIntents.orderRef, orderRef))).toHaveLength(1);
+    expect((await payments.attemptsOfOrder(app, orderRef)).map((a) => [a.kind, a.status])).toEqual([["authorise", "succeeded"]]);
+    expect(await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, orderRef))).toHaveLength(1);
+  });
+
   it("another user or a logged-out visitor can never see or use it", async () => {
     expect(await payments.listSavedCards(app, bob)).toEqual([]);
     expect(await payments.listSavedCards(app, undefined)).toEqual([]);

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { cardNumberSchema, cardTypeOf, binOf, lastFour } from "~/shared/card";
 import { binFrom } from "~/shared/installments";
 import type { BuyerInfo } from "./gateway";
-import { attempt, cardDetail, doneDetail, failedMessage, gatewayFor, isUniqueViolation, newId, T } from "./calls";
+import { attemptStarting, cardDetail, doneDetail, failedMessage, gatewayFor, isUniqueViolation, newId, T } from "./calls";
 import { callbackPath, challengeUrl, outcomeOf, safeReturnUrl, type ChargeOutcome, type StartPaymentInput } from "./outcome";
 import { chargeAnswered } from "./settle";
 import * as installments from "./installments";
@@ -55,32 +55,35 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     if (!card || card.provider !== gw.name) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
     const inst = await installments.chargeFor(app, gw, input.amount, card.bin, input.installment);
     if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
-    let intent: repo.IntentRow;
+    // the payment's row and the record of the charge call go in together; an active payment of this order
+    // (a second click, another tab) meets the first through the unique index, before anything is charged
+    let started: { intent: repo.IntentRow; result: Awaited<ReturnType<typeof gw.authorise>> };
     try {
-      intent = await repo.insertIntent(app.db, {
-        ...base,
-        ...installments.intentFields(inst),
-        status: "pending",
-        method: "saved_card",
-        savedCardId: card.id,
-        cardBin: card.bin,
-        cardLastFour: card.lastFour,
-        cardType: card.cardType,
-        cardAssociation: card.cardAssociation,
-        cardFamily: card.cardFamily,
-        bankName: card.bankName,
-      });
+      started = await attemptStarting(
+        app,
+        {
+          ...base,
+          ...installments.intentFields(inst),
+          status: "pending",
+          method: "saved_card",
+          savedCardId: card.id,
+          cardBin: card.bin,
+          cardLastFour: card.lastFour,
+          cardType: card.cardType,
+          cardAssociation: card.cardAssociation,
+          cardFamily: card.cardFamily,
+          bankName: card.bankName,
+        },
+        { orderRef: input.orderRef, userId, kind: "authorise", amount: inst.paid, detail: { method: "saved_card", installment: inst.count, ...cardDetail(card) } },
+        () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
+        doneDetail,
+      );
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       const other = await repo.activeIntentForOrder(app.db, input.orderRef);
       return other ? outcomeOf(other) : { status: "failed", code: "conflict", message: failedMessage(T.errors.system) };
     }
-    const r = await attempt(
-      app,
-      { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "authorise", amount: inst.paid, detail: { method: "saved_card", installment: inst.count, ...cardDetail(card) } },
-      () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
-      doneDetail,
-    );
+    const { intent, result: r } = started;
     if (r.ok) await pausePoint(app, "payment.charged");
     return chargeAnswered(app, intent, r);
   }
@@ -90,23 +93,27 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
   const inst = await installments.chargeFor(app, gw, input.amount, binFrom(card.number), input.installment);
   if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
   const existing = input.saveCard && userId ? (await repo.cardsOfUser(app.db, userId)).find((c) => c.provider === gw.name) : undefined;
-  const intent = await repo.insertIntent(app.db, {
-    ...base,
-    ...installments.intentFields(inst),
-    status: "challenge",
-    method: "card",
-    saveCard: Boolean(input.saveCard && userId),
-    cardHolder: card.holder.trim().slice(0, 50),
-    cardBin: binOf(card.number),
-    cardLastFour: lastFour(card.number),
-    cardAssociation: null,
-    cardType: null,
-  });
-  const callbackUrl = gw.name === "sandbox" ? callbackPath(intent.id) : `${app.config.publicUrl}${callbackPath(intent.id)}`;
-  const r = await attempt(
+  // the callback address is known before the insert: the payment's id is made here
+  const callbackUrl = gw.name === "sandbox" ? callbackPath(base.id) : `${app.config.publicUrl}${callbackPath(base.id)}`;
+  const saveCard = Boolean(input.saveCard && userId);
+  const cardBin = binOf(card.number);
+  const cardLastFour = lastFour(card.number);
+  const { intent, result: r } = await attemptStarting(
     app,
-    { intentId: intent.id, orderRef: intent.orderRef, userId, kind: "3ds_init", amount: inst.paid, detail: { method: "card", installment: inst.count, bin: intent.cardBin, lastFour: intent.cardLastFour } },
-    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, card, registerCard: intent.saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
+    {
+      ...base,
+      ...installments.intentFields(inst),
+      status: "challenge",
+      method: "card",
+      saveCard,
+      cardHolder: card.holder.trim().slice(0, 50),
+      cardBin,
+      cardLastFour,
+      cardAssociation: null,
+      cardType: null,
+    },
+    { orderRef: input.orderRef, userId, kind: "3ds_init", amount: inst.paid, detail: { method: "card", installment: inst.count, bin: cardBin, lastFour: cardLastFour } },
+    () => gw.init3ds({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, card, registerCard: saveCard, cardUserKey: existing?.cardUserKey, callbackUrl }),
     (x) => (x.ok ? { providerPaymentId: (x as unknown as { providerPaymentId: string }).providerPaymentId } : {}),
   );
   if (!r.ok) {
