@@ -11,7 +11,7 @@ export function SiteMessageBar({ which, message }: { which: "top" | "bottom"; me
   const colours = which === "top" ? "bg-red-700 text-white" : "bg-green-700 text-white";
   const place = which === "top" ? "" : "fixed inset-x-0 bottom-0 z-40";
   return (
-    <div className={`${colours} ${place} no-print`} role="region" aria-label={which === "top" ? "Duyuru" : "Bilgi"}>
+    <div className={`${colours} ${place} no-print`} role="region" aria-label={which === "top" ? tr.siteMessages.topRegion : tr.siteMessages.bottomRegion}>
       <form
         method="post"
         action="/site/dismiss"

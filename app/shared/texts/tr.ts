@@ -119,6 +119,9 @@ export const tr = {
   siteMessages: {
     bottomDefault: "Hediyenizle birlikte resim, müzik, video gönderebilirsiniz!",
     dismiss: "Mesajı kapat",
+    /** the screen-reader names of the red top and green bottom message bars */
+    topRegion: "Duyuru",
+    bottomRegion: "Bilgi",
   },
   maintenance: {
     title: "Bakım çalışması",
