@@ -42,7 +42,7 @@ export async function insertOrder(
   ];
   const [row] = await tx.with(seq, placed, ...children).select().from(placed);
   if (!row) throw new Error("order insert returned nothing");
-  return row as OrderRow;
+  return row;
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {

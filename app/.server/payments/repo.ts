@@ -11,18 +11,13 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
 export type NewSavedCard = typeof savedCards.$inferInsert;
 
-export async function insertIntent(db: DbOrTx, row: NewIntent): Promise<IntentRow> {
-  const [r] = await db.insert(paymentIntents).values(row).returning();
-  return r!;
-}
-
 /** A payment and the record of its first provider call, in one statement (data-modifying WITH). */
 export async function insertIntentWithAttempt(db: DbOrTx, intent: NewIntent, call: NewAttempt): Promise<{ intent: IntentRow; attemptId: number }> {
   const started = db.$with("started").as(db.insert(paymentIntents).values(intent).returning());
   const recorded = db.$with("recorded").as(db.insert(paymentAttempts).values(call).returning({ attemptId: paymentAttempts.id }));
   const [row] = await db.with(started, recorded).select().from(started).innerJoin(recorded, sql`true`);
   if (!row) throw new Error("payment insert returned nothing");
-  return { intent: row.started as IntentRow, attemptId: row.recorded.attemptId };
+  return { intent: row.started, attemptId: row.recorded.attemptId };
 }
 
 export async function findIntent(db: DbOrTx, id: string): Promise<IntentRow | undefined> {
