@@ -68,6 +68,19 @@ export async function lockHold(tx: DbOrTx, id: number): Promise<HoldRow | undefi
   return row;
 }
 
+/**
+ * The hold made into an order, in one statement: 'held' → 'ordered', answered whole (with its draft) and locked
+ * for the rest of the transaction. Undefined when it is not 'held' (ordered already, released, or gone).
+ */
+export async function orderHeld(tx: DbOrTx, id: number): Promise<HoldRow | undefined> {
+  const [row] = await tx
+    .update(checkoutHolds)
+    .set({ status: "ordered" })
+    .where(and(eq(checkoutHolds.id, id), eq(checkoutHolds.status, "held")))
+    .returning();
+  return row;
+}
+
 /** Inserts a hold; answers its id. */
 export async function insertHold(tx: DbOrTx, row: NewHold): Promise<number> {
   const [created] = await tx.insert(checkoutHolds).values(row).returning({ id: checkoutHolds.id });
@@ -75,7 +88,7 @@ export async function insertHold(tx: DbOrTx, row: NewHold): Promise<number> {
 }
 
 /** Moves a 'held' hold on; false when it was not 'held' any more. */
-export async function finishHold(tx: DbOrTx, id: number, patch: { status: "ordered" | "released"; orderId?: number }): Promise<boolean> {
+export async function finishHold(tx: DbOrTx, id: number, patch: { status: "ordered" | "released" }): Promise<boolean> {
   const rows = await tx
     .update(checkoutHolds)
     .set(patch)

@@ -712,7 +712,6 @@ export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Prom
     userId: p.userId,
     draft: p.draft,
     fingerprint: fingerprintOf(p),
-    orderId: null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
   };
@@ -725,7 +724,15 @@ export const extendHold = (app: AppContext, tx: DbOrTx, h: HeldHold) => repo.ext
  * capacity check to read together with the date's orders in one statement (one snapshot) under the date's lock.
  */
 export const liveHoldsOnSql = (app: AppContext, readyDate: string) => repo.countLiveOnSql(readyDate, app.clock.now());
-export const markHoldOrdered = (tx: DbOrTx, holdId: number, orderId: number) => repo.finishHold(tx, holdId, { status: "ordered", orderId });
+/**
+ * A 'held' hold made into its order: marked 'ordered' and answered whole (with its draft), locked for the caller's
+ * transaction, in one statement. Null when it is not 'held' (then `lockHold` tells why). Its order is the basket's.
+ */
+export async function orderHeld(tx: DbOrTx, holdId: number): Promise<Hold | null> {
+  const row = await repo.orderHeld(tx, holdId);
+  return row ? toHold(row) : null;
+}
+export const markHoldOrdered = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "ordered" });
 export const markHoldReleased = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "released" });
 /** Baskets whose hold expired without an order (for the periodic release). */
 export const expiredHoldBaskets = (app: AppContext) => repo.expiredBaskets(app.db, app.clock.now());

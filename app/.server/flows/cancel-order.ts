@@ -71,7 +71,7 @@ export async function refundCancelled(
   if (!order) throw new orders.OrderNotFound(String(orderId));
   if (order.status === "refunded") return { order, refund: { status: "refunded", amount: order.refundedAmount } };
   if (order.status !== "cancelled" || !orders.needsRefund(order)) return { order, refund: { status: "none" } };
-  const r = await payments.refund(app, { paymentId: order.paymentRef!, reason: reason || ordersTr.cancelledReason, requestedBy: actor, key: `order-cancel:${orderId}` });
+  const r = await payments.refund(app, { paymentId: order.paymentRef!, reason: reason || ordersTr.cancelledReason, requestedBy: actor, key: `order-cancel:${orderId}`, orderLabel: order.orderNumber });
   if (!r.ok) {
     app.log.warn({ orderId, code: r.code }, "refund of a cancelled order not completed yet");
     return { order, refund: { status: "pending", message: r.message } };

@@ -275,18 +275,21 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
       // locks in the order every placing transaction takes them: the basket's row (closed here: the order is made
       // in this transaction or it rolls back), then its hold
       await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
-      let h = await checkout.lockHold(tx, ctx.holdId);
-      if (!h) throw new Refused(checkout.ranOut("basket"));
-      if (h.status === "ordered") {
-        // an order without a payment made twice (a double click with nothing to pay): the first one
-        if (paid) throw new Error(`hold ${h.id} already ordered; a second payment is voided`);
-        return h.orderId === null ? null : orders.getById(app, h.orderId);
-      }
-      // the hold was let go before the payment came (it expired): take it again, unless a newer confirm of the
-      // basket holds something else now (then that one's payment decides, and this charge is voided)
-      if (h.status === "released") {
+      // its hold, made 'ordered' and read with its draft in one statement; when it is not 'held' any more, why
+      let h = await checkout.orderHeld(tx, ctx.holdId);
+      if (!h) {
+        const was = await checkout.lockHold(tx, ctx.holdId);
+        if (!was) throw new Refused(checkout.ranOut("basket"));
+        if (was.status === "ordered") {
+          // an order without a payment made twice (a double click with nothing to pay): the first one
+          if (paid) throw new Error(`hold ${was.id} already ordered; a second payment is voided`);
+          return orders.getByBasket(tx, ctx.basketId);
+        }
+        // the hold was let go before the payment came (it expired): take it again, unless a newer confirm of the
+        // basket holds something else now (then that one's payment decides, and this charge is voided)
         if (await checkout.lockHeld(tx, ctx.basketId)) throw new Refused(checkout.ranOut("basket"));
-        h = await hold(app, tx, checkout.planOf(h));
+        h = await hold(app, tx, checkout.planOf(was));
+        await checkout.markHoldOrdered(tx, h.id);
       }
       // the order's amount before the bank's installment interest is what the buyer confirmed
       if (settled && settled.price !== h.draft.order.needToPay) throw new Refused(checkout.ranOut("basket"));
@@ -296,11 +299,9 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
       // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
       const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
       const order = await orders.createOrder(app, tx, { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null }, d.lines, ctx.userId ? `user:${ctx.userId}` : "guest");
-      await checkout.markHoldOrdered(tx, h.id, order.id);
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
       if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);
       if (plan.hedef81CityId !== null && !(await campaigns.claimHedef81(tx, app, plan.hedef81CityId, order.id))) throw new Refused(checkout.ranOut("campaign"));
-      if (paid) await payments.labelOrder(tx, paid.paymentId, order.orderNumber);
       const note = d.wantsNote ? await notes.createForOrder(app, tx, order) : null;
       await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);
       await alerts.orderPlaced(app, tx, order);

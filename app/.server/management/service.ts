@@ -466,7 +466,7 @@ export async function refundOrder(app: AppContext, staff: Staff, orderNumber: st
   const remaining = payment.amount - payment.refundedAmount;
   if (input.amount > remaining) return failed(fmt(N.refundFailed, { message: fmt(managementTr.order.refundHint, { amount: formatAmount(remaining) }) }), { amount: managementTr.validation.amount });
   if (input.amount === remaining && order.status !== "delivered") return failed(N.fullRefundUseCancel);
-  const r = await payments.refund(app, { paymentId: payment.paymentId, amount: input.amount, reason: input.reason, requestedBy: staff.actor, key: `staff-refund:${order.id}:${input.key}` });
+  const r = await payments.refund(app, { paymentId: payment.paymentId, amount: input.amount, reason: input.reason, requestedBy: staff.actor, key: `staff-refund:${order.id}:${input.key}`, orderLabel: order.orderNumber });
   if (!r.ok) return failed(fmt(N.refundFailed, { message: r.message }));
   await app.db.transaction(async (tx) => {
     const locked = await orders.lock(tx, order.id);

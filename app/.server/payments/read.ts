@@ -1,7 +1,7 @@
 /** Reading payments (result page, checkout, support) and naming the order a payment paid for. */
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { DbOrTx, Tx } from "../db/client";
+import type { DbOrTx } from "../db/client";
 import type { Kurus } from "~/shared/money";
 import { DEFAULT_RETURN_URL, outcomeOf, summary, type CardSummary, type PaymentOutcome } from "./outcome";
 import * as repo from "./repo";
@@ -23,11 +23,6 @@ export interface PaymentView {
   context: unknown;
   createdAt: Date;
   completedAt: Date | null;
-}
-
-/** Names the order a payment paid for (its order number), inside the order's transaction: mails use it. */
-export async function labelOrder(tx: Tx, paymentId: string, orderLabel: string): Promise<void> {
-  await repo.updateIntent(tx, paymentId, { orderLabel });
 }
 
 export async function getPayment(app: AppContext, paymentId: string): Promise<PaymentView | null> {

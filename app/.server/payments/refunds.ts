@@ -23,6 +23,8 @@ export interface RefundInput {
   /** Idempotency key of the caller, e.g. 'order-cancel:123'. */
   key?: string;
   ip?: string;
+  /** The order's number, for the buyer's refund mail (kept on the payment; the payment's own reference otherwise). */
+  orderLabel?: string;
 }
 
 /** Full or partial refund; a same-day refund of the whole payment is a cancel instead. */
@@ -47,8 +49,13 @@ async function refundOrCancel(app: AppContext, input: RefundInput, mode: "auto" 
   }
   // reserve the amount under a row lock so two refunds together never exceed the payment
   const reserved = await app.db.transaction(async (tx) => {
-    const i = await repo.lockIntent(tx, input.paymentId);
+    let i = await repo.lockIntent(tx, input.paymentId);
     if (!i || i.status !== "succeeded" || !i.providerPaymentId) return { error: "not_refundable" as const };
+    // the order's number is written on the payment at its first refund, not on every order placed (issue 24 §2)
+    if (input.orderLabel && i.orderLabel !== input.orderLabel) {
+      await repo.updateIntent(tx, i.id, { orderLabel: input.orderLabel });
+      i = { ...i, orderLabel: input.orderLabel };
+    }
     // a failed refund of this key may be tried again: the old row keeps its history under a retired key
     if (input.key) await repo.retireFailedRefundKey(tx, input.key);
     const taken = await repo.reservedRefunds(tx, i.id);

@@ -25,7 +25,7 @@
  *   Full or partial refund; a same-day full refund becomes a cancel. `key` makes it idempotent. Mailed.
  * reconcile(app, { olderThanSeconds }) → report with `charged` (for the caller to settle or void),            reconcile.ts
  *   `failedRefs` and `expiredRefs` (for the caller to let go what it held). Run every minute.
- * getPayment, paymentOfOrder, attemptsOfOrder, labelOrder, countByResult, forgetHookEmail (KVKK)               read.ts
+ * getPayment, paymentOfOrder, attemptsOfOrder, countByResult, forgetHookEmail (KVKK)               read.ts
  * listSavedCards, deleteSavedCard, saveCardForUser, binLookup                                                cards.ts
  * challengePage, providerChallengeHtml, answerChallenge                                                 three-ds.ts
  *
@@ -50,6 +50,6 @@ export { answerChallenge, challengePage, completeChallenge, providerChallengeHtm
 export { outcomeNow, settleInTx, voidCharge, type PaymentSucceeded } from "./settle";
 export { cancel, refund, refundsOf, type RefundInput, type RefundResult } from "./refunds";
 export { CHALLENGE_TTL_SECONDS, reconcile, REFUND_UNKNOWN_TTL_SECONDS, type ReconcileReport } from "./reconcile";
-export { attemptsOfOrder, countByResult, forgetHookEmail, getPayment, labelOrder, paymentOfOrder, type PaymentView } from "./read";
+export { attemptsOfOrder, countByResult, forgetHookEmail, getPayment, paymentOfOrder, type PaymentView } from "./read";
 export { installmentTable } from "./cards";
 export { binLookup, deleteSavedCard, listSavedCards, saveCardForUser, type SavedCardView } from "./cards";

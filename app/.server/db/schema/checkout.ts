@@ -67,7 +67,6 @@ export const checkoutHolds = pgTable(
     draft: jsonb("draft").notNull(),
     /** What was held (lines, date, code, points, amount): a second confirm of the same basket reuses the hold. */
     fingerprint: text("fingerprint").notNull(),
-    orderId: integer("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -13,7 +13,7 @@ export const paymentIntents = pgTable(
     /** Random and unguessable: it appears in the 3-D Secure and result URLs. */
     id: text("id").primaryKey(),
     orderRef: text("order_ref").notNull(),
-    /** What the buyer knows the order by (the order number), once the order exists; mails use it. */
+    /** What the buyer knows the order by (the order number): written at the first refund, for its mail. */
     orderLabel: text("order_label"),
     userId: integer("user_id"),
     provider: text("provider", { enum: ["sandbox", "iyzico"] }).notNull(),

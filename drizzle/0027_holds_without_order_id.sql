@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_holds" DROP COLUMN "order_id";
