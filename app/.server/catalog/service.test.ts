@@ -116,8 +116,7 @@ describe("stock in the process cache", () => {
     // the notice goes out when the transaction commits
     await settled("catalog:stock:*", () =>
       app.db.transaction(async (tx) => {
-        expect(await catalog.reserveStock(tx, [{ productId: id, quantity: 3 }])).toEqual({ ok: true });
-        await catalog.invalidateStock(app, tx);
+        expect(await catalog.reserveStock(app, tx, [{ productId: id, quantity: 3 }])).toEqual({ ok: true });
       }),
     );
     expect(new Set(dropped.slice(from))).toEqual(new Set(["catalog:stock:*"]));
@@ -131,12 +130,34 @@ describe("stock in the process cache", () => {
     // a rolled-back order leaves the stock as it was (and sends no notice)
     await app.db
       .transaction(async (tx) => {
-        await catalog.reserveStock(tx, [{ productId: id, quantity: 7 }]);
-        await catalog.invalidateStock(app, tx);
+        await catalog.reserveStock(app, tx, [{ productId: id, quantity: 7 }]);
         throw new Error("rolled back");
       })
       .catch(() => {});
     expect((await catalog.getProduct(app, id))?.stock).toBe(7);
+    // several products: each taken only where enough is left, one notice (on the last product's statement)
+    const other = (await catalog.listGroup(app, catalog.MAIN_GROUP, "main"))!.products[1]!.id;
+    await app.db.execute(sql`update catalog_products set stock = 2 where id = ${other}`);
+    await settled("catalog:*", () => catalog.invalidateCatalog(app));
+    const pair = [{ productId: other, quantity: 2 }, { productId: id, quantity: 1 }];
+    const mark = dropped.length;
+    await settled("catalog:stock:*", () => app.db.transaction(async (tx) => expect(await catalog.reserveStock(app, tx, pair)).toEqual({ ok: true })));
+    expect(dropped.slice(mark)).toEqual(["catalog:stock:*", "catalog:stock:*"]);
+    expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([6, 0]);
+    // one short: refused naming it (the caller rolls back, so nothing is taken)
+    let short: unknown;
+    await app.db
+      .transaction(async (tx) => {
+        short = await catalog.reserveStock(app, tx, [{ productId: id, quantity: 1 }, { productId: other, quantity: 1 }]);
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    expect(short).toEqual({ ok: false, productId: other });
+    expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([6, 0]);
+    // given back: both rows, one notice
+    await settled("catalog:stock:*", () => app.db.transaction((tx) => catalog.releaseStock(app, tx, pair)));
+    expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([7, 2]);
+    await app.db.execute(sql`update catalog_products set stock = null where id = ${other}`);
     await app.db.execute(sql`update catalog_products set stock = null where id = ${id}`);
     await catalog.invalidateCatalog(app);
   });

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
 import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
-import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, invalidateAfterStockChange, readStock, sellableSql } from "./stock";
+import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, readStock, release, reserve, sellableSql } from "./stock";
 import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
 import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
 import {
@@ -23,7 +23,7 @@ import {
  * cache under `catalog:*` and every list, card and detail is derived from it in memory (no N+1).
  * Anything that changes products, prices or groups calls `invalidateCatalog`. Stock is cached on its own
  * (`catalog:stock:*`, one narrow query) and laid over the products, so an order drops only that
- * (`invalidateStock`). The top five follows sales within `TOP_FIVE_REFRESH_MS`.
+ * (`reserveStock`, `releaseStock`). The top five follows sales within `TOP_FIVE_REFRESH_MS`.
  */
 const PREFIX = CATALOG_CACHE_PREFIX;
 const ALL_KEY = `${PREFIX}all`;
@@ -322,8 +322,6 @@ export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<v
   await app.cache.invalidatePrefix(PREFIX, tx);
 }
 
-/** Drops only the cached stock, when `tx` commits: what an order placed or cancelled changes. */
-export const invalidateStock = invalidateAfterStockChange;
 
 /**
  * The catalogue's rule 'this product is on sale and has `quantity` left' as an SQL condition, for a statement of
@@ -402,7 +400,13 @@ export async function boxTypes(app: AppContext): Promise<Map<string, BoxType>> {
 }
 
 /** Stock reservation for orders (issue 8), used by checkout and order cancellation. */
-export { reserve as reserveStock, release as releaseStock } from "./stock";
+/**
+ * Takes the lines' stock in the caller's transaction, only where enough is left (null stock: made to order); every
+ * process drops its cached stock when that commits, the notice riding on the last product's statement.
+ */
+export const reserveStock = (app: AppContext, tx: DbOrTx, items: { productId: number; quantity: number }[]) => reserve(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
+/** Gives the lines' stock back (an order cancelled, a hold let go), with the same notice. */
+export const releaseStock = (app: AppContext, tx: DbOrTx, items: { productId: number; quantity: number }[]) => release(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
 
 /** Staff editing of the catalogue (issue 12): products with archived ones, stock, storefront, pictures. */
 export { listForStaff, productForStaff, choices as staffChoices, createProduct, updateProduct, setStock, setStorefrontRow, setImage, upgradeOldUploads } from "./admin";

@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { catalogProducts } from "../db/schema/catalog";
 
@@ -10,31 +9,49 @@ import { catalogProducts } from "../db/schema/catalog";
  */
 export type Reservation = { ok: true } | { ok: false; productId: number };
 
+/**
+ * One product's stock change, and `notice` (an SQL expression, e.g. the cache's NOTIFY) evaluated in the same
+ * statement whether or not a row changed; answers the rows changed.
+ */
+async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notice: SQL | null): Promise<number> {
+  const changed = tx.$with("changed").as(
+    tx
+      .update(catalogProducts)
+      .set({ stock: set })
+      .where(and(eq(catalogProducts.id, productId), where))
+      .returning({ id: catalogProducts.id }),
+  );
+  // one row whatever changed: the count of the rows changed, and the notice evaluated once
+  const [row] = await tx
+    .with(changed)
+    .select({ n: sql<number>`(select count(*) from ${changed})::int`, ...(notice ? { told: sql<boolean>`${notice} is null` } : {}) })
+    .from(sql`(values (1)) as one (x)`);
+  return row?.n ?? 0;
+}
+
 function totals(items: { productId: number; quantity: number }[]): [number, number][] {
   const m = new Map<number, number>();
   for (const i of items) m.set(i.productId, (m.get(i.productId) ?? 0) + i.quantity);
   return [...m.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[]): Promise<Reservation> {
-  for (const [productId, quantity] of totals(items)) {
-    const rows = await tx
-      .update(catalogProducts)
-      .set({ stock: sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end` })
-      .where(and(eq(catalogProducts.id, productId), eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`))
-      .returning({ id: catalogProducts.id });
-    if (rows.length === 0) return { ok: false, productId };
+/** `notice` (optional) rides on the last product's statement: with one product, one statement in all. */
+export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<Reservation> {
+  const all = totals(items);
+  for (const [n, [productId, quantity]] of all.entries()) {
+    const set = sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end`;
+    const where = and(eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`)!;
+    // a refusal rolls the transaction back, and its notice with it
+    if ((await change(tx, productId, set, where, n === all.length - 1 ? notice : null)) === 0) return { ok: false, productId };
   }
   return { ok: true };
 }
 
-/** Gives stock back (order cancelled). */
-export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[]): Promise<void> {
-  for (const [productId, quantity] of totals(items)) {
-    await tx
-      .update(catalogProducts)
-      .set({ stock: sql`${catalogProducts.stock} + ${quantity}` })
-      .where(and(eq(catalogProducts.id, productId), isNotNull(catalogProducts.stock)));
+/** Gives stock back (order cancelled, hold let go); `notice` as for `reserve`. */
+export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<void> {
+  const all = totals(items);
+  for (const [n, [productId, quantity]] of all.entries()) {
+    await change(tx, productId, sql`${catalogProducts.stock} + ${quantity}`, isNotNull(catalogProducts.stock), n === all.length - 1 ? notice : null);
   }
 }
 
@@ -45,11 +62,6 @@ export const CATALOG_CACHE_PREFIX = "catalog:";
  * drops it too): an order changes only this, and the texts, prices and groups stay loaded.
  */
 export const STOCK_CACHE_PREFIX = `${CATALOG_CACHE_PREFIX}stock:`;
-
-/** Drops the cached stock in every process when `tx` commits (an order placed or cancelled). */
-export function invalidateAfterStockChange(app: AppContext, tx: DbOrTx): Promise<void> {
-  return app.cache.invalidatePrefix(STOCK_CACHE_PREFIX, tx);
-}
 
 /** Current stock of every product (null: made to order), for the cache under `STOCK_CACHE_PREFIX`. */
 export async function readStock(db: DbOrTx): Promise<Map<number, number | null>> {

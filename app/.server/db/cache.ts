@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Database, DbOrTx } from "./client";
 import { notify } from "./client";
 import { systemClock, type Clock } from "~/shared/clock";
@@ -20,6 +21,12 @@ export interface Cache {
    * the notice then goes out when it commits (PostgreSQL delivers NOTIFY at commit), to this process too.
    */
   invalidatePrefix(prefix: string, db?: DbOrTx): Promise<void>;
+  /**
+   * `invalidatePrefix` for a statement the caller sends anyway inside its transaction: drops the keys here now
+   * and answers the SQL expression (`pg_notify`) that tells every process when that transaction commits, to be
+   * evaluated by that statement, so the notice costs no statement of its own.
+   */
+  prefixNotice(prefix: string): SQL;
   /** Calls `listener` whenever a key or prefix is dropped here, by this process or through NOTIFY. */
   onDrop(listener: (key: string) => void): void;
   /** Reads answered from the cache and reads that had to load, since the process started (metrics). */
@@ -62,6 +69,10 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
     async invalidatePrefix(prefix, db) {
       drop(`${prefix}*`);
       await notify(db ?? database.db, CACHE_CHANNEL, `${prefix}*`);
+    },
+    prefixNotice(prefix) {
+      drop(`${prefix}*`);
+      return sql`pg_notify(${CACHE_CHANNEL}, ${`${prefix}*`})`;
     },
     onDrop(listener) {
       listeners.push(listener);

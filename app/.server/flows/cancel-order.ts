@@ -38,8 +38,7 @@ export async function cancelOrder(app: AppContext, orderId: number, opts: orders
   // 1.
   const { order } = await app.db.transaction(async (tx) => {
     const moved = await orders.transition(app, orderId, "cancelled", opts.actor, reason, tx, { expectFrom: opts.expectFrom });
-    await catalog.releaseStock(tx, await orders.linesIn(tx, orderId));
-    await catalog.invalidateStock(app, tx);
+    await catalog.releaseStock(app, tx, await orders.linesIn(tx, orderId));
     await loyalty.reverseSpend(app, tx, orderId, opts.actor);
     await promos.releaseUse(tx, orderId);
     if (opts.inTx) await opts.inTx(tx, moved.order, moved.from);

@@ -211,10 +211,9 @@ async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "hol
  */
 async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<checkout.Hold> {
   const held = await checkout.insertHold(app, tx, plan);
-  const stock = await catalog.reserveStock(tx, plan.lines);
-  if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
   // every process drops its cached stock when this commits (the rest of the catalogue stays)
-  await catalog.invalidateStock(app, tx);
+  const stock = await catalog.reserveStock(app, tx, plan.lines);
+  if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
   if (plan.promo) {
     const use = await promos.holdUse(tx, app, { promoId: plan.promo.id, holdId: held.id, userId: plan.userId, email: plan.email, discount: plan.promo.discount });
     if (!use.ok) throw new Refused(checkout.ranOut("promo", plan.promo.code));
@@ -241,8 +240,7 @@ async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<c
 /** Compensation of step 3: gives back what a hold took (stock, the code's use, the points) and marks it released. */
 async function giveBack(app: AppContext, tx: DbOrTx, h: checkout.HeldHold): Promise<void> {
   if (!(await checkout.markHoldReleased(tx, h.id))) return;
-  await catalog.releaseStock(tx, h.lines);
-  await catalog.invalidateStock(app, tx);
+  await catalog.releaseStock(app, tx, h.lines);
   if (h.promoId !== null) await promos.releaseHeldUse(tx, h.id);
   if (h.usedBonus > 0) await loyalty.releaseHeldSpend(app, tx, h.id);
 }

@@ -129,7 +129,7 @@ async function paidOrder(
   if (result?.status !== "succeeded") throw new Error(`payment: ${JSON.stringify(result)}`);
   return app.db.transaction(async (tx) => {
     const lines = [{ productId: 10001, name: "Orijinal", packageContent: "6 adet", quantity, unitPrice, originalPrice: unitPrice, taxRateBp: 1000 }];
-    expect(await catalog.reserveStock(tx, lines)).toEqual({ ok: true });
+    expect(await catalog.reserveStock(app, tx, lines)).toEqual({ ok: true });
     return orders.createOrder(
       app,
       tx,

@@ -109,7 +109,7 @@ describe("orders", () => {
   it("cancel of an order paid without a card (points or a code only): stock back, no refund job, stays cancelled", async () => {
     const [before] = await app.db.select({ stock: catalogProducts.stock }).from(catalogProducts).where(eq(catalogProducts.id, 10001));
     const o = await app.db.transaction(async (tx) => {
-      expect(await catalog.reserveStock(tx, [{ productId: 10001, quantity: 3 }])).toEqual({ ok: true });
+      expect(await catalog.reserveStock(app, tx, [{ productId: 10001, quantity: 3 }])).toEqual({ ok: true });
       return orders.createOrder(app, tx, { ...sample(), needToPay: 0, usedBonus: 25000 }, [{ ...line, productId: 10001, quantity: 3 }], "test");
     });
     const r = await cancelOrder(app, o.id, { actor: "staff:1", reason: "stok hatası" });
