@@ -141,13 +141,23 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
     name: "sandbox",
 
     async authorise(req) {
-      const previous = await findSuccess(req.idempotencyKey);
+      // a stored card is read with the key's earlier payment in one statement
+      const stored = req.stored;
+      const [found] = stored
+        ? await db
+            .select({ previous: sandboxPayments, card: sandboxCards })
+            .from(sql`(values (1)) as one (x)`)
+            .leftJoin(sandboxPayments, and(eq(sandboxPayments.idempotencyKey, req.idempotencyKey), eq(sandboxPayments.status, "success"), eq(sandboxPayments.cancelled, false)))
+            .leftJoin(sandboxCards, and(eq(sandboxCards.cardToken, stored.cardToken), eq(sandboxCards.cardUserKey, stored.cardUserKey)))
+            .limit(1)
+        : [{ previous: await findSuccess(req.idempotencyKey), card: null }];
+      const previous = found?.previous;
       if (previous) return { ok: true, ...done(previous) }; // same key: the same payment, never a second charge
       let bin: string;
       let four: string;
       let outcome: Outcome;
-      if (req.stored) {
-        const [card] = await db.select().from(sandboxCards).where(and(eq(sandboxCards.cardToken, req.stored.cardToken), eq(sandboxCards.cardUserKey, req.stored.cardUserKey)));
+      if (stored) {
+        const card = found?.card;
         if (!card) return fail("1001", P.cardNotFound);
         ({ bin, lastFour: four } = card);
         outcome = card.outcome as Outcome;

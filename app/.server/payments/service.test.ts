@@ -278,6 +278,20 @@ describe("saved cards (SPEC §2.8)", () => {
     expect(await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, orderRef))).toHaveLength(1);
   });
 
+  it("the sandbox provider with a stored card: the same key answers the same payment, an unknown card is refused", async () => {
+    const sandbox = createSandboxGateway(app);
+    const stored = await sandbox.storeCard({ card: { number: "5528790000000008", holder: "Ayşe", expMonth: 12, expYear: 2030 }, email: "a@example.com", externalId: "user-test" });
+    if (!stored.ok) throw new Error("stored");
+    const req = { idempotencyKey: ref(), amount: 1_500, buyer: { ...TEST_BUYER, id: "user-test" }, description: "test", stored: { cardUserKey: stored.cardUserKey, cardToken: stored.cardToken } };
+    const first = await sandbox.authorise(req);
+    const again = await sandbox.authorise(req);
+    expect(first).toMatchObject({ ok: true, card: { lastFour: "0008" } });
+    expect(again).toEqual(first);
+    expect(await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, req.idempotencyKey))).toHaveLength(1);
+    expect(await sandbox.authorise({ ...req, idempotencyKey: ref(), stored: { ...req.stored, cardToken: "ctk_unknown" } })).toMatchObject({ ok: false, code: "1001" });
+    expect(await sandbox.deleteCard({ cardUserKey: stored.cardUserKey, cardToken: stored.cardToken })).toEqual({ ok: true });
+  });
+
   it("another user or a logged-out visitor can never see or use it", async () => {
     expect(await payments.listSavedCards(app, bob)).toEqual([]);
     expect(await payments.listSavedCards(app, undefined)).toEqual([]);
