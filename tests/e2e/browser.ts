@@ -78,6 +78,8 @@ export async function openPage(
   page.on("pageerror", (e) => {
     errors.push(`pageerror: ${e.message}`);
     logged.push({ text: `pageerror: ${e.message}`, url: "" });
+    // where and from what: an uncaught error's page and stack, for the report
+    console.warn(`pageerror on ${page.url()}: ${e.stack ?? e.message}`);
   });
   // requests the test aborts on purpose through page.route(…) are not the shop's errors
   const route = page.route.bind(page);

@@ -239,6 +239,26 @@ describe("the end-to-end harness", () => {
     await noScript.page.getByRole("heading", { level: 1 }).waitFor();
     await noScript.close();
   });
+
+  it("an abandoned request's AbortError is no page error; any other uncaught rejection still is", async () => {
+    // React Router 7.18 leaves such a rejection unwatched when an action's redirect supersedes its own answer
+    // before that answer closed (CI, stop 33: 'pageerror: signal is aborted without reason' in the checkout walk)
+    const t = await openPage(browser, shop.url);
+    await t.visit("/about", { axe: false });
+    const errorSeen = t.page.waitForEvent("pageerror");
+    await t.page.evaluate(async () => {
+      const aborted = new AbortController();
+      aborted.abort();
+      void Promise.reject(aborted.signal.reason as Error);
+      const reading = fetch("/home", { signal: aborted.signal });
+      void reading; // rejected and never watched, as in the router
+      await new Promise((r) => setTimeout(r, 200));
+      void Promise.reject(new Error("gerçek bir hata"));
+    });
+    expect((await errorSeen).message).toBe("gerçek bir hata");
+    expect(t.unexpectedErrors()).toEqual(["pageerror: gerçek bir hata"]);
+    await t.page.context().close();
+  });
 });
 
 describe("robustness at the edge", () => {
