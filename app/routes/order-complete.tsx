@@ -26,6 +26,18 @@ export function meta() {
   return [...pageTitle(t.title), { name: "robots", content: "noindex" }];
 }
 
+/** 'Sipariş numaranız: 2026-000001' with the number kept on one line (a phone would break it at its hyphen). */
+function OrderNumber({ number }: { number: string }) {
+  const [before = "", after = ""] = t.number.split("{number}");
+  return (
+    <>
+      {before}
+      <span className="whitespace-nowrap">{number}</span>
+      {after}
+    </>
+  );
+}
+
 /**
  * Complete step (SPEC §2.8 step 4): 'Siparişiniz alındı' with the order number, dates and a home button. The order
  * is found by its unguessable public id (?siparis=) or by the payment that made it (?odeme=, after 3-D Secure);
@@ -85,10 +97,10 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         <p className="mt-3 text-lg">
           {o.member ? (
             <Link to="/memberarea/orders" className="font-bold underline">
-              {fmt(t.number, { number: o.orderNumber })}
+              <OrderNumber number={o.orderNumber} />
             </Link>
           ) : (
-            <strong>{fmt(t.number, { number: o.orderNumber })}</strong>
+            <strong><OrderNumber number={o.orderNumber} /></strong>
           )}
         </p>
         <p className="mt-2 font-semibold" data-testid="order-status">

@@ -136,6 +136,8 @@ describe("checkout", () => {
     await t.page.waitForURL("**/order/complete?odeme=*");
     await t.page.getByRole("heading", { name: "Siparişiniz alındı" }).waitFor();
     const number = /(\d{4}-\d{6})/.exec((await t.page.getByText(/Sipariş numaranız/).textContent()) ?? "")![1]!;
+    // the number stays on one line on a phone (it would break at its hyphen)
+    expect(await t.page.getByText(number, { exact: true }).evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
     await t.axe();
     const [mail] = await mailTo("misafir.alici@ornek.com.tr", /Siparişiniz alındı/);
     expect(mail!.subject).toContain(number);
