@@ -322,7 +322,6 @@ export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<v
   await app.cache.invalidatePrefix(PREFIX, tx);
 }
 
-
 /**
  * The catalogue's rule 'this product is on sale and has `quantity` left' as an SQL condition, for a statement of
  * another module that checks it in the same breath as its own change (adding to a basket).
@@ -399,14 +398,15 @@ export async function boxTypes(app: AppContext): Promise<Map<string, BoxType>> {
   return (await snapshot(app)).boxes;
 }
 
-/** Stock reservation for orders (issue 8), used by checkout and order cancellation. */
+type StockLines = { productId: number; quantity: number }[];
 /**
- * Takes the lines' stock in the caller's transaction, only where enough is left (null stock: made to order); every
- * process drops its cached stock when that commits, the notice riding on the last product's statement.
+ * Stock for orders (issue 8), used by checkout and order cancellation: takes the lines' stock in the caller's
+ * transaction, only where enough is left (null stock: made to order); every process drops its cached stock when
+ * that commits, the notice riding on the last product's statement.
  */
-export const reserveStock = (app: AppContext, tx: DbOrTx, items: { productId: number; quantity: number }[]) => reserve(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
+export const reserveStock = (app: AppContext, tx: DbOrTx, items: StockLines) => reserve(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
 /** Gives the lines' stock back (an order cancelled, a hold let go), with the same notice. */
-export const releaseStock = (app: AppContext, tx: DbOrTx, items: { productId: number; quantity: number }[]) => release(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
+export const releaseStock = (app: AppContext, tx: DbOrTx, items: StockLines) => release(tx, items, app.cache.prefixNotice(STOCK_CACHE_PREFIX));
 
 /** Staff editing of the catalogue (issue 12): products with archived ones, stock, storefront, pictures. */
 export { listForStaff, productForStaff, choices as staffChoices, createProduct, updateProduct, setStock, setStorefrontRow, setImage, upgradeOldUploads } from "./admin";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { ONE_ROW, type DbOrTx } from "../db/client";
 import { catalogProducts } from "../db/schema/catalog";
 
 /**
@@ -25,7 +25,7 @@ async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notic
   const [row] = await tx
     .with(changed)
     .select({ n: sql<number>`(select count(*) from ${changed})::int`, ...(notice ? { told: sql<boolean>`${notice} is null` } : {}) })
-    .from(sql`(values (1)) as one (x)`);
+    .from(ONE_ROW);
   return row?.n ?? 0;
 }
 
@@ -35,24 +35,40 @@ function totals(items: { productId: number; quantity: number }[]): [number, numb
   return [...m.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** `notice` (optional) rides on the last product's statement: with one product, one statement in all. */
-export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<Reservation> {
+/**
+ * Changes each product's stock in turn (one statement each), `notice` riding on the last one's statement: with one
+ * product, one statement in all. With `required`, stops at the first product whose change finds no row and answers
+ * it (the caller rolls back); without, goes on (a product made to order has no stock to give back).
+ */
+async function changeEach(
+  tx: DbOrTx,
+  items: { productId: number; quantity: number }[],
+  notice: SQL | null,
+  { required }: { required: boolean },
+  step: (quantity: number) => { set: SQL; where: SQL },
+): Promise<number | null> {
   const all = totals(items);
   for (const [n, [productId, quantity]] of all.entries()) {
-    const set = sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end`;
-    const where = and(eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`)!;
-    // a refusal rolls the transaction back, and its notice with it
-    if ((await change(tx, productId, set, where, n === all.length - 1 ? notice : null)) === 0) return { ok: false, productId };
+    const { set, where } = step(quantity);
+    const changed = await change(tx, productId, set, where, n === all.length - 1 ? notice : null);
+    if (required && changed === 0) return productId;
   }
-  return { ok: true };
+  return null;
+}
+
+/** Takes the lines' stock where enough is left (null stock: made to order); `notice` (optional) as `changeEach`. */
+export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<Reservation> {
+  const short = await changeEach(tx, items, notice, { required: true }, (quantity) => ({
+    set: sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end`,
+    where: and(eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`)!,
+  }));
+  // a refusal rolls the caller's transaction back, and its notice with it
+  return short === null ? { ok: true } : { ok: false, productId: short };
 }
 
 /** Gives stock back (order cancelled, hold let go); `notice` as for `reserve`. */
 export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<void> {
-  const all = totals(items);
-  for (const [n, [productId, quantity]] of all.entries()) {
-    await change(tx, productId, sql`${catalogProducts.stock} + ${quantity}`, isNotNull(catalogProducts.stock), n === all.length - 1 ? notice : null);
-  }
+  await changeEach(tx, items, notice, { required: false }, (quantity) => ({ set: sql`${catalogProducts.stock} + ${quantity}`, where: isNotNull(catalogProducts.stock) }));
 }
 
 /** The catalogue's process-cache prefix (catalog/service keeps every cached read under it). */

@@ -287,6 +287,12 @@ export async function ping(db: Db): Promise<boolean> {
   return true;
 }
 
+/**
+ * A FROM of exactly one row, for a statement that must answer one row whatever its joins or CTEs found (left joins
+ * onto it, counts of a data-modifying WITH).
+ */
+export const ONE_ROW = sql`(values (1)) as one (x)`;
+
 export async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

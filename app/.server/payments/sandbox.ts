@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { ONE_ROW } from "../db/client";
 import { sandboxCards, sandboxPayments } from "../db/schema/payments";
 import { binOf, cardTypeOf, lastFour, luhnValid, type CardType } from "~/shared/card";
 import { istanbulDate } from "~/shared/clock";
@@ -146,7 +147,7 @@ export function createSandboxGateway(app: AppContext): PaymentGateway {
       const [found] = stored
         ? await db
             .select({ previous: sandboxPayments, card: sandboxCards })
-            .from(sql`(values (1)) as one (x)`)
+            .from(ONE_ROW)
             .leftJoin(sandboxPayments, and(eq(sandboxPayments.idempotencyKey, req.idempotencyKey), eq(sandboxPayments.status, "success"), eq(sandboxPayments.cancelled, false)))
             .leftJoin(sandboxCards, and(eq(sandboxCards.cardToken, stored.cardToken), eq(sandboxCards.cardUserKey, stored.cardUserKey)))
             .limit(1)
