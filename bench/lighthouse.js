@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { startBenchShop } from "./lib/shop.js";
 import { CookieJar } from "./lib/jar.js";
 import { printTable } from "./lib/table.js";
-import { runPurchaseFlow } from "./lib/purchase-flow.js";
+import { runFloorFlow, runPurchaseFlow } from "./lib/purchase-flow.js";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const RUNS = Number(process.env.RUNS || 1);
@@ -118,6 +118,18 @@ try {
       if (s.tbt > FLOW_BUDGET.tbtMs) problems.push(`flow '${s.step}': TBT ${Math.round(s.tbt)} ms > ${FLOW_BUDGET.tbtMs} ms`);
       if (s.inp !== null && s.inp > FLOW_BUDGET.inpMs) problems.push(`flow '${s.step}': INP ${Math.round(s.inp)} ms > ${FLOW_BUDGET.inpMs} ms`);
       if (process.env.DIAG) console.error(`\n${s.step}: long tasks ${s.longTasks.join(", ")}\n${s.step}: script time ${s.bootup.join(", ")}`);
+    }
+    // the machine's floor, measured right after with the same harness and throttling: information, no budget
+    const floor = await runFloorFlow({ chromePath: process.env.CHROME_PATH || "/usr/bin/chromium" });
+    console.log("\nthe machine's floor under the same flow: a static page with one button and one field, no framework (information)\n");
+    printTable(
+      ["step", "mode", "TBT", "INP", "slowest interaction"],
+      floor.map((s) => [s.step, s.mode, `${Math.round(s.tbt)} ms`, s.inp === null ? "–" : `${Math.round(s.inp)} ms`, s.slowest || "–"]),
+    );
+    const floorInp = Math.max(...floor.map((s) => s.inp ?? 0));
+    const shopInp = steps.filter((s) => s.inp !== null).map((s) => s.inp);
+    if (floorInp > 0 && shopInp.length) {
+      console.log(`\nINP of the purchase's steps ÷ the floor's slowest (${Math.round(floorInp)} ms): ${shopInp.map((v) => (v / floorInp).toFixed(1)).join(", ")}`);
     }
   }
   if (problems.length) {

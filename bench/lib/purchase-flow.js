@@ -72,19 +72,74 @@ function slowestInteraction(audit) {
   return `${node.slice(0, 60)} (input delay ${ms("input")} ms, processing ${ms("process")} ms, presentation ${ms("presentation")} ms)`;
 }
 
+/** Each step's figures: TBT, INP (its slowest interaction) and, for DIAG=1, what blocked the main thread. */
+function figures(result, url) {
+  return result.steps.map((s) => {
+    const a = s.lhr.audits;
+    const inp = a["interaction-to-next-paint"];
+    return {
+      step: s.name,
+      mode: s.lhr.gatherMode,
+      tbt: a["total-blocking-time"]?.numericValue ?? NaN,
+      inp: inp && inp.scoreDisplayMode !== "notApplicable" ? (inp.numericValue ?? null) : null,
+      lcp: a["largest-contentful-paint"]?.numericValue ?? null,
+      // what blocked the main thread (DIAG=1 prints it): long tasks, and the slowest interaction's phases
+      longTasks: (a["long-tasks"]?.details?.items ?? []).map((t) => `${String(t.url).replace(url, "")} ${Math.round(t.duration)} ms`),
+      slowest: slowestInteraction(a["work-during-interaction"]),
+      bootup: (a["bootup-time"]?.details?.items ?? []).map((t) => `${String(t.url).replace(url, "")} script ${Math.round(t.scripting)} ms`),
+    };
+  });
+}
+
+const FLOW_CONFIG = { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], throttlingMethod: "devtools" } };
+const launch = (chromePath) => puppeteer.launch({ executablePath: chromePath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+
+/**
+ * The machine's floor under the same flow, throttling and harness: a static page with one button and one text
+ * field, no framework and no script beyond one attribute handler. A tap that changes one word and a typed word
+ * cost this much here whatever the shop does, so the purchase's INP reads against it (printed as information).
+ * @param {{ chromePath: string }} opts
+ */
+export async function runFloorFlow({ chromePath }) {
+  const { createServer } = await import("node:http");
+  const html = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Taban</title></head>
+<body style="font:16px system-ui;margin:16px"><p id="n">0</p>
+<button type="button" style="min-height:44px;padding:0 16px" onclick="var n=document.getElementById('n');n.textContent=String(+n.textContent+1)">Dokun</button>
+<p><input name="t" aria-label="Yazı" style="min-height:44px;width:90%"></p></body></html>`;
+  const server = createServer((_, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const browser = await launch(chromePath);
+  try {
+    const page = await browser.newPage();
+    const flow = await startFlow(page, { name: "Taban", config: FLOW_CONFIG });
+    await flow.navigate(`${url}/`, { name: "Boş sayfa (açılış)" });
+    await flow.startTimespan({ name: "Boş sayfa: 3 dokunuş" });
+    for (let i = 0; i < 3; i++) {
+      await click(page, "button");
+      await page.waitForFunction((n) => document.getElementById("n")?.textContent === String(n), WAIT, i + 1);
+    }
+    await flow.endTimespan();
+    await flow.startTimespan({ name: "Boş sayfa: yazma" });
+    await type(page, 'input[name="t"]', "Deniz Dağıtım");
+    await flow.endTimespan();
+    return figures(await flow.createFlowResult(), url);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
 /**
  * @param {string} url the shop
  * @param {{ chromePath: string }} opts
  * @returns {Promise<{ step: string, mode: string, tbt: number, inp: number | null, slowest: string, longTasks: string[], bootup: string[] }[]>}
  */
 export async function runPurchaseFlow(url, { chromePath }) {
-  const browser = await puppeteer.launch({ executablePath: chromePath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await launch(chromePath);
   try {
     const page = await browser.newPage();
-    const flow = await startFlow(page, {
-      name: "Satın alma",
-      config: { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], throttlingMethod: "devtools" } },
-    });
+    const flow = await startFlow(page, { name: "Satın alma", config: FLOW_CONFIG });
     const step = async (name, fn) => {
       await flow.startTimespan({ name });
       try {
@@ -169,22 +224,7 @@ export async function runPurchaseFlow(url, { chromePath }) {
       await waitForText(page, "Siparişiniz alındı");
     });
 
-    const result = await flow.createFlowResult();
-    return result.steps.map((s) => {
-      const a = s.lhr.audits;
-      const inp = a["interaction-to-next-paint"];
-      return {
-        step: s.name,
-        mode: s.lhr.gatherMode,
-        tbt: a["total-blocking-time"]?.numericValue ?? NaN,
-        inp: inp && inp.scoreDisplayMode !== "notApplicable" ? (inp.numericValue ?? null) : null,
-        lcp: a["largest-contentful-paint"]?.numericValue ?? null,
-        // what blocked the main thread (DIAG=1 prints it): long tasks, and the slowest interaction's phases
-        longTasks: (a["long-tasks"]?.details?.items ?? []).map((t) => `${String(t.url).replace(url, "")} ${Math.round(t.duration)} ms`),
-        slowest: slowestInteraction(a["work-during-interaction"]),
-        bootup: (a["bootup-time"]?.details?.items ?? []).map((t) => `${String(t.url).replace(url, "")} script ${Math.round(t.scripting)} ms`),
-      };
-    });
+    return figures(await flow.createFlowResult(), url);
   } finally {
     await browser.close();
   }
