@@ -10,6 +10,7 @@ import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
 import { busyProps } from "~/ui/busy";
+import { useStepQueue } from "./useStepQueue";
 import { useAnnounce } from "~/ui/Notices";
 
 const t = basketTr;
@@ -35,6 +36,9 @@ function BasketLine({ item }: { item: BasketItemView }) {
   useEffect(() => setTyped(String(item.quantity)), [item.quantity]);
   useQuantityAnnouncement(item, update.state === "idle" ? update.data : undefined);
   const busy = update.state !== "idle" || remove.state !== "idle";
+  // −/+ taps while the line's change runs are counted, not refused (useStepQueue); the field shows their sum
+  const steps = useStepQueue(update, item.id, item.quantity);
+  const stepProps = (step: 1 | -1) => (remove.state !== "idle" ? busyProps(true) : steps.stepProps(step));
   const inputId = `qty-${item.id}`;
   return (
     <li className={`flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-choc-100 ${busy ? "opacity-70" : ""}`}>
@@ -73,9 +77,9 @@ function BasketLine({ item }: { item: BasketItemView }) {
               type="submit"
               name="step"
               value="-1"
-              {...busyProps(busy, { off: item.quantity <= 1 })}
+              {...stepProps(-1)}
               aria-label={fmt(t.decrease, { name: item.name })}
-              className="h-11 w-11 rounded-l-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
+              className="h-11 w-11 rounded-l-lg bg-choc-100 busy-corner text-xl font-bold disabled:opacity-40"
             >
               −
             </button>
@@ -85,7 +89,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
             <input
               id={inputId}
               name="quantity"
-              value={typed}
+              value={update.state !== "idle" || steps.queued ? String(steps.shown) : typed}
               onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, LIMITS.quantityMaxChars))}
               onBlur={(e) => {
                 if (update.state !== "idle") return; // Enter has already sent it
@@ -102,9 +106,9 @@ function BasketLine({ item }: { item: BasketItemView }) {
               type="submit"
               name="step"
               value="1"
-              {...busyProps(busy, { off: item.quantity >= LIMITS.quantityMax })}
+              {...stepProps(1)}
               aria-label={fmt(t.increase, { name: item.name })}
-              className="h-11 w-11 rounded-r-lg bg-choc-100 text-xl font-bold disabled:opacity-40"
+              className="h-11 w-11 rounded-r-lg bg-choc-100 busy-corner text-xl font-bold disabled:opacity-40"
             >
               +
             </button>

@@ -2,12 +2,12 @@ import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { BasketSummaryData } from "~/shared/basket";
 import type { ProductCard } from "~/shared/catalog";
-import { LIMITS } from "~/shared/constants";
 import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useAnswerNotice } from "./useAnswerNotice";
 import { busyProps } from "~/ui/busy";
+import { useStepQueue } from "./useStepQueue";
 import { useAnnounce } from "~/ui/Notices";
 
 const t = catalogTr.list;
@@ -30,6 +30,8 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
   useAnswerNotice(fetcher.data);
   const { quantity, line } = useLine(product.id);
   const busy = fetcher.state !== "idle";
+  // −/+ taps while a change runs are counted, not refused (useStepQueue); the counter shows their sum
+  const steps = useStepQueue(fetcher, line?.itemId ?? 0, line?.quantity ?? 0);
   const announce = useAnnounce();
   // 'EKLE' gives way to the −/+ counter: a keyboard user who pressed it continues on '+' (issue 29)
   const fromAdd = useRef(false);
@@ -46,6 +48,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
     shown.current = quantity;
   }, [quantity, announce, product.name]);
   if (line && quantity > 0) {
+    const shown = quantity - line.quantity + steps.shown;
     return (
       <fetcher.Form method="post" action="/basket" className="flex items-center justify-between rounded-lg bg-choc-100">
         <CsrfField />
@@ -56,24 +59,24 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
           type="submit"
           name="step"
           value="-1"
-          {...busyProps(busy, { off: line.quantity <= 1 })}
+          {...steps.stepProps(-1)}
           aria-label={fmt(t.decrease, { name: product.name })}
-          className="h-11 w-11 rounded-l-lg text-xl font-bold disabled:opacity-40"
+          className="h-11 w-11 rounded-l-lg busy-corner text-xl font-bold disabled:opacity-40"
         >
           −
         </button>
         <span className="font-bold">
-          <span className="sr-only">{fmt(t.inBasket, { count: quantity })}</span>
-          <span aria-hidden="true">{quantity}</span>
+          <span className="sr-only">{fmt(t.inBasket, { count: shown })}</span>
+          <span aria-hidden="true">{shown}</span>
         </span>
         <button
           type="submit"
           name="step"
           value="1"
           ref={plus}
-          {...busyProps(busy, { off: line.quantity >= LIMITS.quantityMax })}
+          {...steps.stepProps(1)}
           aria-label={fmt(t.increase, { name: product.name })}
-          className="h-11 w-11 rounded-r-lg text-xl font-bold disabled:opacity-40"
+          className="h-11 w-11 rounded-r-lg busy-corner text-xl font-bold disabled:opacity-40"
         >
           +
         </button>

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { LIMITS } from "~/shared/constants";
+import { useCsrfToken } from "~/ui/CsrfField";
+
+/** A quantity one step on, kept within 1…999 (minus stops at 1, plus at 999). */
+export function steppedQuantity(quantity: number, step: 1 | -1): number {
+  return Math.min(LIMITS.quantityMax, Math.max(LIMITS.quantityMin, quantity + step));
+}
+
+/** The quantity a running basket change asks for (its form: `quantity` and a −/+ `step`), or null. */
+export function askedQuantity(formData: FormData | undefined): number | null {
+  if (!formData || formData.get("intent") !== "update") return null;
+  const typed = String(formData.get("quantity") ?? "");
+  if (!/^\d+$/.test(typed)) return null;
+  const quantity = Number(typed);
+  const step = Number(formData.get("step") ?? 0);
+  return quantity + (step === 1 || step === -1 ? step : 0);
+}
+
+/**
+ * −/+ on a basket line (the basket page's line, a product card's counter). A tap while nothing runs is the form's
+ * own submit (`quantity` + `step`, works without JavaScript). A tap while the line's change is on its way is not
+ * refused: it counts at once on the quantity shown, and when the running change has its answer, the taps made
+ * meanwhile go to the server as one change to the quantity shown (a shopper who taps + three times on a slow
+ * phone gets three more, not one). If the running change was refused, the taps made on it are dropped with it:
+ * the answer's notice says why, and the line shows the basket's quantity again.
+ *
+ * `current` is the line's quantity in the basket as the page last loaded it.
+ */
+export function useStepQueue(fetcher: FetcherWithComponents<unknown>, itemId: number, current: number) {
+  const csrf = useCsrfToken();
+  const [queued, setQueued] = useState<number | null>(null);
+  const running = fetcher.state !== "idle";
+  const asked = running ? askedQuantity(fetcher.formData) : null;
+  const shown = queued ?? asked ?? current;
+  // busy until the taps counted meanwhile have left too (between the running change's answer and their send)
+  const busy = running || queued !== null;
+
+  useEffect(() => {
+    if (running || queued === null) return;
+    setQueued(null);
+    const answer = fetcher.data as { ok?: boolean } | undefined;
+    if (answer?.ok !== true || queued === current) return;
+    void fetcher.submit({ _csrf: csrf, intent: "update", itemId: String(itemId), quantity: String(queued), step: "0" }, { method: "post", action: "/basket" });
+  }, [running, queued, current, fetcher, csrf, itemId]);
+
+  /** The props of the − (`-1`) or + (`1`) button. */
+  const stepProps = useCallback(
+    (step: 1 | -1) => {
+      const off = step === -1 ? shown <= LIMITS.quantityMin : shown >= LIMITS.quantityMax;
+      return {
+        ...(off ? { "aria-disabled": true as const } : {}),
+        ...(busy ? { "aria-busy": true as const } : {}),
+        onClick: (e: MouseEvent<HTMLButtonElement>) => {
+          if (off) return e.preventDefault();
+          if (!busy) return; // the form's own submit
+          e.preventDefault();
+          setQueued(steppedQuantity(shown, step));
+        },
+      };
+    },
+    [shown, busy],
+  );
+
+  return { shown, queued: queued !== null, stepProps };
+}
