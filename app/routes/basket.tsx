@@ -3,7 +3,7 @@ import type { Route } from "./+types/basket";
 import * as accounts from "~/.server/accounts/service";
 import * as basketService from "~/.server/basket/service";
 import { BasketPage } from "~/features/basket/BasketPage";
-import { giftNoteFormSchema, lineQuantitySchema, promoCodeSchema } from "~/shared/basket-forms";
+import { askedLineQuantity, giftNoteFormSchema, lineQuantitySchema, promoCodeSchema } from "~/shared/basket-forms";
 import type { BasketActionResult, BasketIntent } from "~/features/basket/types";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -64,9 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "update": {
       const itemId = intId(form, "itemId");
-      const typed = lineQuantitySchema.safeParse(str(form, "quantity"));
-      const step = Number(str(form, "step") || "0");
-      const quantity = typed.success ? typed.data + (step === 1 || step === -1 ? step : 0) : Number.NaN;
+      const quantity = askedLineQuantity(form) ?? Number.NaN;
       if (itemId === null || !Number.isInteger(quantity) || quantity < 1 || quantity > 999) {
         return answer({ ok: false, intent, text: fmt(basketTr.updateFailed, { error: basketTr.errors.quantity }) });
       }

@@ -14,6 +14,21 @@ export const lineQuantitySchema = z.coerce
   .number({ error: basketTr.errors.quantity })
   .check(z.int(basketTr.errors.quantity), z.gte(LIMITS.quantityMin, basketTr.errors.quantity), z.lte(LIMITS.quantityMax, basketTr.errors.quantity));
 
+/**
+ * The quantity a basket line's update form asks for: its field (1 to 999) plus its −/+ `step` (1 or -1; anything
+ * else counts 0). Null when the field holds no quantity. The server checks the sum is still within 1…999.
+ */
+export function askedLineQuantity(form: FormData): number | null {
+  const field = (key: string) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  const typed = lineQuantitySchema.safeParse(field("quantity"));
+  if (!typed.success) return null;
+  const step = Number(field("step") || "0");
+  return typed.data + (step === 1 || step === -1 ? step : 0);
+}
+
 export const giftNoteSchema = z.pipe(
   z.string().check(z.maxLength(LIMITS.giftNoteMax, fmt(basketTr.giftNote.tooLong, { max: LIMITS.giftNoteMax }))),
   // control characters (other than line breaks) have no place in a printed note

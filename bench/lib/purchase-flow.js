@@ -8,6 +8,7 @@
 // Throttling: Lighthouse's mobile defaults (Moto G Power screen) with `devtools` throttling — slow 4G
 // (562.5 ms request latency, 1.4 Mbps down) and 4× CPU slowdown applied to the browser for real, because a
 // timespan cannot be simulated.
+import { createServer } from "node:http";
 import puppeteer from "puppeteer-core";
 import { startFlow } from "lighthouse";
 
@@ -101,7 +102,6 @@ const launch = (chromePath) => puppeteer.launch({ executablePath: chromePath, he
  * @param {{ chromePath: string }} opts
  */
 export async function runFloorFlow({ chromePath }) {
-  const { createServer } = await import("node:http");
   const html = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Taban</title></head>
 <body style="font:16px system-ui;margin:16px"><p id="n">0</p>
 <button type="button" style="min-height:44px;padding:0 16px" onclick="var n=document.getElementById('n');n.textContent=String(+n.textContent+1)">Dokun</button>

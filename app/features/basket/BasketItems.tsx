@@ -89,7 +89,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
             <input
               id={inputId}
               name="quantity"
-              value={update.state !== "idle" || steps.queued ? String(steps.shown) : typed}
+              value={steps.busy ? String(steps.shown) : typed}
               onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, LIMITS.quantityMaxChars))}
               onBlur={(e) => {
                 if (update.state !== "idle") return; // Enter has already sent it

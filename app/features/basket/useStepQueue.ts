@@ -1,21 +1,13 @@
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { askedLineQuantity } from "~/shared/basket-forms";
 import { LIMITS } from "~/shared/constants";
+import { stepQuantity } from "~/shared/quantity";
 import { useCsrfToken } from "~/ui/CsrfField";
 
-/** A quantity one step on, kept within 1…999 (minus stops at 1, plus at 999). */
-export function steppedQuantity(quantity: number, step: 1 | -1): number {
-  return Math.min(LIMITS.quantityMax, Math.max(LIMITS.quantityMin, quantity + step));
-}
-
-/** The quantity a running basket change asks for (its form: `quantity` and a −/+ `step`), or null. */
+/** The quantity a running basket change asks for (its update form, read as the server reads it), or null. */
 export function askedQuantity(formData: FormData | undefined): number | null {
-  if (!formData || formData.get("intent") !== "update") return null;
-  const typed = String(formData.get("quantity") ?? "");
-  if (!/^\d+$/.test(typed)) return null;
-  const quantity = Number(typed);
-  const step = Number(formData.get("step") ?? 0);
-  return quantity + (step === 1 || step === -1 ? step : 0);
+  return formData?.get("intent") === "update" ? askedLineQuantity(formData) : null;
 }
 
 /**
@@ -26,15 +18,14 @@ export function askedQuantity(formData: FormData | undefined): number | null {
  * phone gets three more, not one). If the running change was refused, the taps made on it are dropped with it:
  * the answer's notice says why, and the line shows the basket's quantity again.
  *
- * `current` is the line's quantity in the basket as the page last loaded it.
+ * `current` is the line's quantity in the basket as the page last loaded it. `busy` lasts until the taps counted
+ * meanwhile have left too (between the running change's answer and their send).
  */
 export function useStepQueue(fetcher: FetcherWithComponents<unknown>, itemId: number, current: number) {
   const csrf = useCsrfToken();
   const [queued, setQueued] = useState<number | null>(null);
   const running = fetcher.state !== "idle";
-  const asked = running ? askedQuantity(fetcher.formData) : null;
-  const shown = queued ?? asked ?? current;
-  // busy until the taps counted meanwhile have left too (between the running change's answer and their send)
+  const shown = queued ?? (running ? askedQuantity(fetcher.formData) : null) ?? current;
   const busy = running || queued !== null;
 
   useEffect(() => {
@@ -56,12 +47,12 @@ export function useStepQueue(fetcher: FetcherWithComponents<unknown>, itemId: nu
           if (off) return e.preventDefault();
           if (!busy) return; // the form's own submit
           e.preventDefault();
-          setQueued(steppedQuantity(shown, step));
+          setQueued(Number(stepQuantity(String(shown), step)));
         },
       };
     },
     [shown, busy],
   );
 
-  return { shown, queued: queued !== null, stepProps };
+  return { shown, busy, stepProps };
 }
