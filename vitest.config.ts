@@ -14,6 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          globalSetup: ["tests/pglite-template.ts"],
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/integration/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -28,6 +29,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
+          globalSetup: ["tests/pglite-template.ts"],
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           // a hang detector, not a speed target (no test sets a lower one): on a slow CI machine a first test took 59 s of

@@ -57,11 +57,13 @@ function queryCounter() {
 export const MIGRATIONS_DIR = join(codeRoot(), "drizzle");
 const LOCK_KEY = 727_081;
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** `from`: an uncompressed dump (`dumpDataDir("none")`) the database starts as, instead of an empty one (tests). */
+export async function openPglite(dataDir?: string, opts: { from?: Uint8Array } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite's Node file system writes straight to disk and has nothing to sync after a query; waiting for that
   // empty sync costs ~0.8 ms of the event loop per query (measured, issue 13), so don't wait for it
-  const client = dataDir ? new PGlite(dataDir, { relaxedDurability: true }) : new PGlite({ relaxedDurability: true });
+  const options = { relaxedDurability: true, ...(opts.from ? { loadDataDir: new Blob([opts.from as BlobPart], { type: "application/x-tar" }) } : {}) };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const counter = queryCounter();
   const db = drizzlePglite(client, { logger: counter.logger });

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { loadConfig } from "../config";
 import { boot } from "../boot";
 import type { AppContext } from "../context";
@@ -14,7 +16,9 @@ import { createLogger } from "../log";
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = loadConfig().databaseUrl;
   if (!url) {
-    const database = await openPglite();
+    // a copy of the run's migrated template (tests/pglite-template.ts) instead of initdb and migrations per file
+    const template = inject("pgliteTemplate");
+    const database = await openPglite(undefined, template ? { from: readFileSync(template.dump) } : {});
     return { database, drop: () => database.close() };
   }
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
