@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          globalSetup: ["tests/pglite-template.ts"],
+          globalSetup: ["tests/database-templates.ts"],
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/integration/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -29,7 +29,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          globalSetup: ["tests/pglite-template.ts"],
+          globalSetup: ["tests/database-templates.ts", "tests/e2e/axe-seen.ts"],
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           // a hang detector, not a speed target (no test sets a lower one): on a slow CI machine a first test took 59 s of

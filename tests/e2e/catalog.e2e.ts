@@ -60,7 +60,7 @@ describe("browsing: home → group → sort → product detail", () => {
       t.page.waitForURL("**/home/cookie"),
       t.page.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: "Kurabiyeler" }).click(),
     ]);
-    await t.page.getByRole("heading", { level: 1, name: "Kurabiyeler" }).waitFor();
+    await t.page.getByRole("heading", { level: 1, name: "Kurabiyeler", exact: true }).waitFor();
     await t.axe();
     const initial = await cards(t.page);
     expect(initial.length).toBeGreaterThanOrEqual(12);

@@ -66,7 +66,8 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     dbName = `shop_e2e_${randomBytes(5).toString("hex")}`;
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
-    await c.query(`create database ${dbName}`);
+    const template = inject("postgresTemplate");
+    await c.query(`create database ${dbName}${template ? ` template ${template}` : ""}`);
     await c.end();
     const u = new URL(baseUrl);
     u.pathname = `/${dbName}`;
@@ -130,7 +131,7 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
 
 /**
  * On PGlite, a data directory without a database yet gets a copy of the run's migrated template
- * (tests/pglite-template.ts): the shop then seeds it at its own clock, as on a first start, without initdb and
+ * (tests/database-templates.ts): the shop then seeds it at its own clock, as on a first start, without initdb and
  * the migrations (~4 s a start). A directory that has a database (a restart) is left as it is.
  */
 function fromTemplate(dataDir: string): void {

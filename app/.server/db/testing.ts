@@ -16,7 +16,7 @@ import { createLogger } from "../log";
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = loadConfig().databaseUrl;
   if (!url) {
-    // a copy of the run's migrated template (tests/pglite-template.ts) instead of initdb and migrations per file
+    // a copy of the run's migrated template (tests/database-templates.ts) instead of initdb and migrations per file
     const template = inject("pgliteTemplate");
     const database = await openPglite(undefined, template ? { from: readFileSync(template.dump) } : {});
     return { database, drop: () => database.close() };
@@ -24,7 +24,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // from the run's migrated template (tests/database-templates.ts) when there is one
+  const template = inject("postgresTemplate");
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
