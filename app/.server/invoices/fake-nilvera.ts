@@ -46,9 +46,12 @@ export async function startFakeNilvera(apiKey = "fake-nilvera-key"): Promise<Fak
       const path = new URL(req.url ?? "/", "http://x").pathname;
       calls.push(`${req.method} ${path}`);
       const text = await body(req);
+      const authorised = req.headers.authorization === `Bearer ${apiKey}`;
+      // a forced failure is the next request's to arrive: a slow one that arrived earlier (its caller long timed
+      // out) must not take it when its delay ends
+      const forced = authorised ? failures.shift() : undefined;
       if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
-      if (req.headers.authorization !== `Bearer ${apiKey}`) return error(401, 401, "Yetkisiz erişim", "API anahtarı geçersiz");
-      const forced = failures.shift();
+      if (!authorised) return error(401, 401, "Yetkisiz erişim", "API anahtarı geçersiz");
       if (forced) return error(forced, forced, "Geçici hata");
       if (req.method === "POST" && path === "/earchive/Send/Xml") {
         let xml = "";

@@ -76,6 +76,17 @@ describe("Nilvera provider (contract against the fake)", () => {
     expect(r).toMatchObject({ ok: false, code: "timeout", retry: true });
     expect(await nilveraProvider({ baseUrl: "http://127.0.0.1:1", apiKey: "k", timeoutMs: 500 }).send(xml(7))).toMatchObject({ ok: false, retry: true });
   });
+
+  it("the fake: a forced failure belongs to the next request to arrive, not to a slow earlier one whose caller timed out", async () => {
+    fake.delayMs = 300;
+    const slow = await nilveraProvider({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 50 }).send(xml(8));
+    expect(slow).toMatchObject({ ok: false, code: "timeout" });
+    fake.delayMs = 0;
+    fake.failNext(503);
+    // the slow request is still in the fake and finishes first
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await provider().send(xml(9))).toMatchObject({ ok: false, code: "503", retry: true });
+  });
 });
 
 describe("the shop with INVOICE_PROVIDER=nilvera", () => {
