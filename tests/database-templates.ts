@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate, openPglite, openPostgres } from "~/.server/db/client";
+import { onServer } from "~/.server/db/testing";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (url) {
     project.provide("pgliteTemplate", null);
     const name = `shop_template_${randomBytes(5).toString("hex")}`;
-    await admin(url, `create database ${name}`);
+    await onServer(url, `create database ${name}`);
     const u = new URL(url);
     u.pathname = `/${name}`;
     const database = await openPostgres(u.toString(), 1);
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // no connection may stay open on a template while databases are made from it
     await database.close();
     project.provide("postgresTemplate", name);
-    return () => admin(url, `drop database if exists ${name} with (force)`);
+    return () => onServer(url, `drop database if exists ${name} with (force)`);
   }
   project.provide("postgresTemplate", null);
   const root = mkdtempSync(join(tmpdir(), "shop-pglite-template-"));
@@ -57,12 +57,3 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => rmSync(root, { recursive: true, force: true });
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}

@@ -3,12 +3,11 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
-import { randomBytes } from "node:crypto";
 import { loadConfig } from "~/.server/config";
 import { EXAMPLE_SELLER_ENV } from "~/.server/seller/env";
 import { boot } from "~/.server/boot";
+import { newPostgresDatabase } from "~/.server/db/testing";
 import { createLogger } from "~/.server/log";
 import type { AppContext } from "~/.server/context";
 
@@ -44,7 +43,7 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
   fromTemplate(dataDir);
   const baseUrl = process.env.DATABASE_URL;
-  let dbName: string | undefined;
+  let database: Awaited<ReturnType<typeof newPostgresDatabase>> | undefined;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "/tmp",
@@ -63,15 +62,8 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     ...opts.env,
   };
   if (baseUrl) {
-    dbName = `shop_e2e_${randomBytes(5).toString("hex")}`;
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    const template = inject("postgresTemplate");
-    await c.query(`create database ${dbName}${template ? ` template ${template}` : ""}`);
-    await c.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
+    database = await newPostgresDatabase(baseUrl, "shop_e2e");
+    env.DATABASE_URL = database.url;
   }
   const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", opts.captureLog ? "pipe" : "inherit", "inherit"] });
   const log: string[] = [];
@@ -110,12 +102,7 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
-      if (baseUrl && dbName) {
-        const c = new pg.Client({ connectionString: baseUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${dbName} with (force)`);
-        await c.end();
-      }
+      await database?.drop();
     },
     site(...args: string[]) {
       return new Promise((resolve) => {

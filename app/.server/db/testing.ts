@@ -21,26 +21,39 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openPglite(undefined, template ? { from: readFileSync(template.dump) } : {});
     return { database, drop: () => database.close() };
   }
-  const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  // from the run's migrated template (tests/database-templates.ts) when there is one
-  const template = inject("postgresTemplate");
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openPostgres(u.toString(), 20);
+  const created = await newPostgresDatabase(url, "shop_test");
+  const database = await openPostgres(created.url, 20);
   return {
     database,
     async drop() {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await created.drop();
     },
   };
+}
+
+/** Runs one statement on the PostgreSQL server of `url`, on a connection of its own (creating and dropping databases). */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A new database on the PostgreSQL server of `url`, made from the run's migrated template (tests/database-templates.ts)
+ * when there is one: its connection string, and `drop` to remove it again.
+ */
+export async function newPostgresDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const template = inject("postgresTemplate");
+  await onServer(url, `create database ${name}${template ? ` template ${template}` : ""}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
 }
 
 export type TestApp = AppContext & { clock: ReturnType<typeof movableClock>; close(): Promise<void> };
