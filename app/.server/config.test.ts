@@ -47,6 +47,16 @@ describe("config", () => {
     expect(loadConfig({ NODE_ENV: "test", SHOP_NOW: "2026-11-23T10:00:00+03:00" }).shopNow).toBe("2026-11-23T10:00:00+03:00");
   });
 
+  it("hashes passwords at cost 15 unless told otherwise; below 15 only outside production (decision 0050)", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: "production" }).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: "production", PASSWORD_HASH_COST: "17" }).passwordHashCost).toBe(17);
+    expect(() => loadConfig({ NODE_ENV: "production", PASSWORD_HASH_COST: "14" })).toThrow(/PASSWORD_HASH_COST.*below 15 is refused when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it("takes relative paths from the shop's own directory, not the working directory", () => {
     expect(codeRoot()).toBe(join(import.meta.dirname, "..", ".."));
     const c = loadConfig({ DATA_DIR: "var/shop", BUILD_DIR: "build-x" });

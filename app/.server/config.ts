@@ -4,6 +4,11 @@ import { fromCodeRoot } from "./paths";
 import { sellerEnvIssues, sellerFromEnv } from "./seller/env";
 import type { SellerIdentity } from "~/shared/seller";
 
+/** log2 of scrypt's N for new password hashes: the default, and the least production accepts (decision 0050). */
+export const PASSWORD_HASH_COST = 15;
+/** The lowest cost accepted at all, for test runs: about 32 times cheaper than 15. */
+export const LOWEST_PASSWORD_HASH_COST = 10;
+
 /** Variables whose values are never printed (a config error names the variable and the rule only). */
 const SECRETS = new Set(["ADMIN_PASSWORD", "SECRET_KEY", "IYZICO_API_KEY", "IYZICO_SECRET_KEY", "OIDC_CLIENT_SECRET", "METRICS_TOKEN", "NETGSM_PASSWORD"]);
 /** Variables that are URLs and may carry a password: printed with the password replaced. */
@@ -101,6 +106,7 @@ const schema = z
     SESSION_STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+    PASSWORD_HASH_COST: z.coerce.number().int().min(LOWEST_PASSWORD_HASH_COST).max(20).default(PASSWORD_HASH_COST),
     TEST_PAUSE_AT: z
       .string()
       .regex(/^[\w.-]{1,64}$/)
@@ -148,6 +154,9 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.SHOP_NOW && env.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["SHOP_NOW"], message: "is refused when NODE_ENV=production" });
+    }
+    if (env.PASSWORD_HASH_COST < PASSWORD_HASH_COST && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: `below ${PASSWORD_HASH_COST} is refused when NODE_ENV=production` });
     }
     if (env.TEST_PAUSE_AT && env.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["TEST_PAUSE_AT"], message: "is refused when NODE_ENV=production" });
@@ -237,6 +246,11 @@ export interface Config {
    */
   testPauseAt: string | undefined;
   /**
+   * log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, decision 0050): 15 by default and at least 15 in
+   * production; test runs use 10. A stored hash is always checked with the cost it was made with.
+   */
+  passwordHashCost: number;
+  /**
    * The seller's identity (SELLER_* variables; issue 26 §1, decision 0032): required in production; elsewhere
    * the demo's example values ("ÖRNEK") when none is set. Read it with getSellerIdentity() (seller/service.ts).
    */
@@ -316,6 +330,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     benchRoutes: e.BENCH_ROUTES === "1",
     testPauseAt: e.TEST_PAUSE_AT,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     seller: sellerFromEnv(e, publicUrl),
     invoice: {
       provider: e.INVOICE_PROVIDER,

@@ -4,7 +4,7 @@ import { launch, openPage, waitForHydration } from "./browser";
 import { startPreparedShop, type RunningShop } from "./server";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as loyalty from "~/.server/loyalty/service";
 
 /**
@@ -21,7 +21,7 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   await loyalty.adjust(app, u!.id, 2500, "e2e", "staff:test");
 }

@@ -6,7 +6,7 @@ import { startPreparedShop, type RunningShop } from "./server";
 import { readOutbox } from "../../app/.server/mail/outbox";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as payments from "~/.server/payments/service";
 
 /**
@@ -25,7 +25,7 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   const r = await payments.saveCardForUser(app, u!.id, MEMBER.email, { number: "4766620000000001", holder: "Kayitli Uye", expMonth: 10, expYear: 2030 });
   if (!r.ok) throw new Error(r.message);

@@ -4,7 +4,7 @@ import { launch, openPage, waitForHydration } from "./browser";
 import { startPreparedShop } from "./server";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as payments from "~/.server/payments/service";
 
 /**
@@ -19,7 +19,7 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   const r = await payments.saveCardForUser(app, u!.id, MEMBER.email, { number: "4766620000000001", holder: "Erken Uye", expMonth: 10, expYear: 2030 });
   if (!r.ok) throw new Error(r.message);

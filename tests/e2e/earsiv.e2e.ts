@@ -10,7 +10,7 @@ import { readOutbox } from "../../app/.server/mail/outbox";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
 import { orders } from "~/.server/db/schema/orders";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as management from "~/.server/management/service";
 
 /**
@@ -39,7 +39,7 @@ async function prepare(app: AppContext) {
     if (!r.ok) throw new Error(`${to}: ${r.message}`);
   }
   const now = app.clock.now();
-  await app.db.insert(users).values({ email: ADMIN.email, name: "Yönetici", role: "admin", passwordHash: await hashPassword(ADMIN.password), activatedAt: now, createdAt: now, updatedAt: now });
+  await app.db.insert(users).values({ email: ADMIN.email, name: "Yönetici", role: "admin", passwordHash: await testPasswordHash(ADMIN.password), activatedAt: now, createdAt: now, updatedAt: now });
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { startPreparedShop, type RunningShop } from "./server";
 import { readOutbox } from "../../app/.server/mail/outbox";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as basket from "~/.server/basket/service";
 import * as checkout from "~/.server/checkout/service";
 import { placeOrder } from "~/.server/flows/place-order";
@@ -35,11 +35,11 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   await app.db
     .insert(users)
-    .values({ email: MARKETER.email, name: MARKETER.name, role: "marketing", passwordHash: await hashPassword(MARKETER.password), activatedAt: now, createdAt: now, updatedAt: now });
+    .values({ email: MARKETER.email, name: MARKETER.name, role: "marketing", passwordHash: await testPasswordHash(MARKETER.password), activatedAt: now, createdAt: now, updatedAt: now });
   const saved = await payments.saveCardForUser(app, u!.id, MEMBER.email, { number: "5528790000000008", holder: "Siparis Veren", expMonth: 12, expYear: 2030 });
   if (!saved.ok) throw new Error(saved.message);
   const owner = { sessionId: randomUUID(), userId: u!.id };

@@ -10,7 +10,7 @@ import { startFakeNetgsm, type FakeNetgsm } from "../../app/.server/sms/fake-net
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
 import { jobs } from "~/.server/db/schema/system";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as basket from "~/.server/basket/service";
 import * as checkout from "~/.server/checkout/service";
 import { placeOrder } from "~/.server/flows/place-order";
@@ -62,7 +62,7 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   const saved = await payments.saveCardForUser(app, u!.id, MEMBER.email, { number: "5528790000000008", holder: "Ayse Yilmaz", expMonth: 12, expYear: 2030 });
   if (!saved.ok) throw new Error(saved.message);

@@ -6,7 +6,7 @@ import { launch, openPage, waitForHydration } from "./browser";
 import { startPreparedShop, type RunningShop } from "./server";
 import type { AppContext } from "~/.server/context";
 import { users } from "~/.server/db/schema/accounts";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as basket from "~/.server/basket/service";
 import * as catalog from "~/.server/catalog/service";
 import * as checkout from "~/.server/checkout/service";
@@ -83,7 +83,7 @@ async function prepare(app: AppContext) {
   const now = app.clock.now();
   const [u] = await app.db
     .insert(users)
-    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await hashPassword(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email: MEMBER.email, name: MEMBER.name, passwordHash: await testPasswordHash(MEMBER.password), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   const order = await placeOrder(app, u!.id, true);
   const note = await notes.findByOrder(app, order.id);

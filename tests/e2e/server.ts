@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { loadConfig } from "~/.server/config";
+import { loadConfig, LOWEST_PASSWORD_HASH_COST } from "~/.server/config";
 import { EXAMPLE_SELLER_ENV } from "~/.server/seller/env";
 import { boot } from "~/.server/boot";
 import { newPostgresDatabase } from "~/.server/db/testing";
@@ -56,7 +56,9 @@ export async function startShop(opts: { env?: Record<string, string>; shopNow?: 
     // check that `npm start` seeds them) pass GEO_SEED=full themselves
     GEO_SEED: "minimal",
     BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    ...(opts.shopNow ? { SHOP_NOW: opts.shopNow } : {}),
+    // a shop on a fixed clock runs as NODE_ENV=test: its new passwords are hashed at the lowest cost (decision 0050);
+    // a production shop keeps the production cost (accounts made by the tests' fixtures are cheap either way)
+    ...(opts.shopNow ? { SHOP_NOW: opts.shopNow, PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST) } : {}),
     // production refuses to start without the seller's identity (decision 0032): the demo's example values
     ...EXAMPLE_SELLER_ENV,
     ...opts.env,
@@ -133,7 +135,7 @@ function fromTemplate(dataDir: string): void {
  */
 export async function withShopDb<T>(env: Record<string, string | undefined>, fn: (app: AppContext) => Promise<T>): Promise<T> {
   if (!env.DATABASE_URL && env.DATA_DIR) fromTemplate(env.DATA_DIR);
-  const config = loadConfig({ NODE_ENV: "test", ...env });
+  const config = loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST), ...env });
   const booted = await boot(config, { listen: false, log: createLogger("silent") });
   try {
     return await fn(booted.ctx);

@@ -9,7 +9,7 @@ import type { AppContext } from "~/.server/context";
 import { eq } from "drizzle-orm";
 import { users } from "~/.server/db/schema/accounts";
 import { orders } from "~/.server/db/schema/orders";
-import { hashPassword } from "~/.server/accounts/passwords";
+import { testPasswordHash } from "~/.server/accounts/testing";
 import * as management from "~/.server/management/service";
 import { member, placeWithSavedCard, readyBasket, savedCard } from "./fixtures";
 
@@ -46,7 +46,7 @@ async function prepare(app: AppContext) {
     if (!r.ok) throw new Error(`${to}: ${r.message}`);
   }
   const now = app.clock.now();
-  await app.db.insert(users).values({ email: ADMIN.email, name: "Yönetici", role: "admin", passwordHash: await hashPassword(ADMIN.password), activatedAt: now, createdAt: now, updatedAt: now });
+  await app.db.insert(users).values({ email: ADMIN.email, name: "Yönetici", role: "admin", passwordHash: await testPasswordHash(ADMIN.password), activatedAt: now, createdAt: now, updatedAt: now });
 }
 
 beforeAll(async () => {

@@ -1,10 +1,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 /**
- * Password hashing with scrypt from node:crypto (no native add-on): a per-user 16-byte salt, N=2^15, r=8, p=1,
- * a 32-byte key, stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
+ * Password hashing with scrypt from node:crypto (no native add-on): a per-user 16-byte salt, N=2^cost (cost 15 in
+ * production: `PASSWORD_HASH_COST`, decision 0050), r=8, p=1, a 32-byte key, stored as `scrypt$N$r$p$salt$hash`, so a
+ * hash is always checked with the cost it was made with and the cost can be raised later without breaking old hashes.
  */
-const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 96 * 1024 * 1024;
 
@@ -12,10 +14,12 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   return new Promise((resolve, reject) => scryptCb(password.normalize("NFC"), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash at `cost` (log2 N): the caller passes `app.config.passwordHashCost`. */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAXMEM });
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM });
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -27,9 +31,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-let dummy: Promise<string> | undefined;
-/** Spends the same time as a real check, so an unknown e-mail cannot be told apart by response time. */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword("timing-equaliser-not-a-password");
+const dummies = new Map<number, Promise<string>>();
+/** Spends the same time as a real check at `cost`, so an unknown e-mail cannot be told apart by response time. */
+export async function burnPasswordCheck(password: string, cost: number): Promise<void> {
+  let dummy = dummies.get(cost);
+  if (!dummy) dummies.set(cost, (dummy = hashPassword("timing-equaliser-not-a-password", cost)));
   await verifyPassword(password, await dummy);
 }

@@ -191,7 +191,7 @@ export async function register(
   if (limit) return limit;
   // a new account always gets its activation mail; mails to an existing one are capped (MAIL_LIMITS): same answer
   const success = { ok: true as const, message: accountTr.register.success };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, app.config.passwordHashCost);
   if ((await repo.findUserByEmail(app.db, email)) && !(await mailAllowed(app, "register", input.ip, email))) return success;
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
@@ -289,7 +289,7 @@ export async function signIn(
   };
   const user = await repo.findUserByEmail(app.db, email);
   if (!user?.passwordHash) {
-    await burnPasswordCheck(input.password);
+    await burnPasswordCheck(input.password, app.config.passwordHashCost);
     return failed();
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return failed();
@@ -362,7 +362,7 @@ export async function checkResetLink(app: AppContext, code: string): Promise<{ s
  */
 export async function resetPassword(app: AppContext, request: Request, code: string, newPassword: string): Promise<{ ok: true; message: string } | Failure> {
   if (code.length < MIN_LINK_CODE_LENGTH || code.length > 200) return fail(accountTr.reset.invalidLink);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, app.config.passwordHashCost);
   const current = await sessions.getSession(app, request);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
@@ -401,7 +401,7 @@ export async function ensureAdmin(app: AppContext): Promise<"created" | "updated
   if (existing?.passwordHash && existing.role === "admin" && existing.activatedAt && (await verifyPassword(password, existing.passwordHash))) {
     return "skipped";
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, app.config.passwordHashCost);
   if (existing) {
     await repo.updateUser(app.db, existing.id, { passwordHash, role: "admin", activatedAt: existing.activatedAt ?? now, updatedAt: now });
     await repo.deleteUserSessions(app.db, existing.id);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { loadConfig } from "../config";
+import { loadConfig, LOWEST_PASSWORD_HASH_COST } from "../config";
 import { boot } from "../boot";
 import type { AppContext } from "../context";
 import { openPglite, openPostgres, type Database } from "./client";
@@ -58,10 +58,13 @@ export async function newPostgresDatabase(url: string, prefix: string): Promise<
 
 export type TestApp = AppContext & { clock: ReturnType<typeof movableClock>; close(): Promise<void> };
 
-/** A whole AppContext on a fresh test database with a movable clock (default 2026-11-23 10:00 Istanbul). */
+/**
+ * A whole AppContext on a fresh test database with a movable clock (default 2026-11-23 10:00 Istanbul). Passwords
+ * are hashed at the lowest cost unless `env` says otherwise (decision 0050).
+ */
 export async function createTestApp(opts: { now?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", GEO_SEED: "minimal", ...opts.env }), databaseUrl: undefined };
+  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", GEO_SEED: "minimal", PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST), ...opts.env }), databaseUrl: undefined };
   const clock = movableClock(opts.now ?? "2026-11-23T10:00:00+03:00");
   const booted = await boot(config, { database, clock, log: createLogger("silent") });
   return {

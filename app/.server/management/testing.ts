@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "../db/testing";
 import { users, type UserRole } from "../db/schema/accounts";
-import { hashPassword } from "../accounts/passwords";
+import { testPasswordHash } from "../accounts/testing";
 import * as accounts from "../accounts/service";
 
 /**
@@ -64,7 +64,7 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
     const now = app.clock.now();
     const [u] = await app.db
       .insert(users)
-      .values({ email, name, role, passwordHash: await hashPassword(PASSWORD), activatedAt: now, createdAt: now, updatedAt: now })
+      .values({ email, name, role, passwordHash: await testPasswordHash(PASSWORD), activatedAt: now, createdAt: now, updatedAt: now })
       .returning();
     return u!;
   };

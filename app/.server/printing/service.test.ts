@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema/accounts";
 import { createTestApp, type TestApp } from "../db/testing";
-import { hashPassword } from "../accounts/passwords";
+import { testPasswordHash } from "../accounts/testing";
 import * as accounts from "../accounts/service";
 import * as notes from "../notes/service";
 import * as orders from "../orders/service";
@@ -36,7 +36,7 @@ async function person(role: "customer" | "admin" | "operations" | "marketing" = 
   const email = `kisi${++n}@ornek.com.tr`;
   const [u] = await app.db
     .insert(users)
-    .values({ email, name: "Ayşe Yılmaz", passwordHash: await hashPassword(PASSWORD), activatedAt: now, createdAt: now, updatedAt: now })
+    .values({ email, name: "Ayşe Yılmaz", passwordHash: await testPasswordHash(PASSWORD), activatedAt: now, createdAt: now, updatedAt: now })
     .returning();
   if (role !== "customer") await accounts.setUserRole(app, u!.id, role);
   const s = await accounts.signIn(app, new Request("https://shop.test/auth/login"), { email, password: PASSWORD, ip: `198.51.100.${n}` });
