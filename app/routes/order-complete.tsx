@@ -11,10 +11,11 @@ import { buttonClass, secondaryButtonClass } from "~/features/account/Field";
 import { formatDayTr } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
 import { installmentRows } from "~/shared/installments";
-import { formatAmount } from "~/shared/money";
+import { formatAmount, formatCost } from "~/shared/money";
 import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
+import { installmentsTr } from "~/shared/texts/installments.tr";
 import { ordersTr } from "~/shared/texts/orders.tr";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -67,7 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       estimatedDelivery: order.estimatedDelivery,
       deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
       deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
+      deliveryCost: order.deliveryCost,
       needToPay: order.needToPay,
+      // with installments the total is the order's, and the rows below say what the card pays (as in the mail)
+      totalLabel: order.installmentCount > 1 ? installmentsTr.order.orderTotal : t.paidTotal,
       installments: installmentRows(order),
       // the page the order mail links to shows where the order is now (issue 22), not only 'Siparişiniz alındı'
       status: order.status,
@@ -122,8 +126,14 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
           {ordersTr.deliveryType[o.deliveryType]}
-          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""} — {formatAmount(o.needToPay)}
+          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""}
         </p>
+        <dl className="mx-auto mt-2 grid max-w-xs grid-cols-[auto_auto] justify-center gap-x-3 text-sm" data-testid="complete-amounts">
+          <dt className="text-left">{t.deliveryCost}</dt>
+          <dd className="text-right">{formatCost(o.deliveryCost)}</dd>
+          <dt className="text-left font-semibold">{o.totalLabel}</dt>
+          <dd className="text-right font-semibold">{formatAmount(o.needToPay)}</dd>
+        </dl>
         {o.installments.length ? (
           <dl className="mx-auto mt-2 grid max-w-xs grid-cols-[auto_auto] justify-center gap-x-3 text-sm" data-testid="complete-installment">
             {o.installments.map(([label, value]) => (

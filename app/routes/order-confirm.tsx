@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useFetcher, useNavigation, useSubmit } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/order-confirm";
 import * as accounts from "~/.server/accounts/service";
 import * as checkout from "~/.server/checkout/service";
@@ -210,6 +210,7 @@ function PromoField({ promo }: { promo: { code: string; applies: boolean } | nul
 export default function OrderConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const notify = useNotice();
+  const navigate = useNavigate();
   const submit = useSubmit();
   const csrf = useCsrfToken();
   const navigation = useNavigation();
@@ -232,8 +233,13 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
     seen.current = actionData;
     if (isNetworkFailure(actionData)) notify(t.failedNetwork, "error", 3000);
     else if (actionData.ok) notify(actionData.notice, "success");
-    else notify(actionData.kind === "payment" ? actionData.error : `!${actionData.error}`, "error", 3000);
-  }, [actionData, notify]);
+    else {
+      notify(actionData.kind === "payment" ? actionData.error : `!${actionData.error}`, "error", 3000);
+      // what ran out or moved is fixed on another step (the basket, the delivery step): go there, the notice
+      // stays on screen (it lives in the root layout); the confirm step would only refuse again
+      if (actionData.goTo && actionData.goTo !== "/order/confirm") void navigate(actionData.goTo);
+    }
+  }, [actionData, notify, navigate]);
 
   return (
     <section className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_18rem]">

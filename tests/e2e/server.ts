@@ -135,7 +135,9 @@ function fromTemplate(dataDir: string): void {
  */
 export async function withShopDb<T>(env: Record<string, string | undefined>, fn: (app: AppContext) => Promise<T>): Promise<T> {
   if (!env.DATABASE_URL && env.DATA_DIR) fromTemplate(env.DATA_DIR);
-  const config = loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST), ...env });
+  // a production shop's env (as `shop.env`) keeps the production cost; it refuses a lower one
+  const cheap = env.NODE_ENV === "production" ? {} : { PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST) };
+  const config = loadConfig({ NODE_ENV: "test", ...cheap, ...env });
   const booted = await boot(config, { listen: false, log: createLogger("silent") });
   try {
     return await fn(booted.ctx);

@@ -230,6 +230,39 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
     expect((await checkout.getState(app, b.id)).delivery).toBeNull();
   });
 
+  it("a choice stored before a cutoff and confirmed after it: the confirm step names the new date and sends the buyer back to choose", async () => {
+    app.clock.set("2026-11-25T14:58:00+03:00");
+    const owner = { sessionId: randomUUID(), userId: member.id };
+    await basket.addItem(app, owner, { productId: PRODUCT, quantity: 1 });
+    const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+    const opts = await checkout.optionsFor(app, b, places.ankara);
+    if (!opts.ok) throw new Error("no options");
+    const shown = shownDates(opts.options, { option: "Standart" })!;
+    const form = parseDeliveryForm({
+      fullName: "Ayşe Yılmaz",
+      address: "Atatürk Bulvarı No 12 Daire 3",
+      cityId: String(places.ankara.cityId),
+      countyId: String(places.ankara.countyId),
+      phone: "5321234567",
+      invoiceType: "Individual",
+      readyDate: shown.ready.dateISO,
+      estimatedDelivery: shown.estimated.dateISO,
+      option: "Standart",
+    });
+    if (!form.success) throw new Error("form");
+    expect(await checkout.saveDelivery(app, b, member.id, form.data)).toMatchObject({ ok: true });
+    const state = await checkout.getState(app, b.id);
+    expect(state.delivery!.chosen.toBeReady).toBe("2026-11-25");
+    expect(await checkout.checkReady(app, b, { ...state, email: member.email, payment: { mode: "new", saveCard: false } })).toBeNull();
+    app.clock.set("2026-11-25T15:02:00+03:00"); // 'Siparişi Onayla' after the shipping cutoff
+    expect(await checkout.checkReady(app, b, { ...state, email: member.email, payment: { mode: "new", saveCard: false } })).toEqual({
+      status: "failed",
+      kind: "delivery",
+      message: checkoutTr.deliveryErrors.dateMoved.replace("{date}", "26 Kasım Perşembe"),
+      goTo: "/order/delivery",
+    });
+  });
+
   it("an advance-dated order keeps the requested day; the stored form remembers the request apart from the shown date", async () => {
     app.clock.set("2026-11-25T10:00:00+03:00");
     const owner = { sessionId: randomUUID(), userId: member.id };

@@ -198,7 +198,7 @@ export async function optionsFor(app: AppContext, basket: BasketView, q: { cityI
  * come with the form; when the option has moved since (a cutoff passed meanwhile) the choice is refused
  * with the new date, so what is stored is always exactly what the buyer saw.
  */
-async function chooseFor(app: AppContext, basket: OpenBasket, form: DeliveryForm): Promise<{ ok: true; chosen: ChosenDeliveryState } | { ok: false; message: string; field?: string }> {
+async function chooseFor(app: AppContext, basket: OpenBasket, form: DeliveryForm): Promise<{ ok: true; chosen: ChosenDeliveryState } | { ok: false; message: string; field?: string; moved?: true }> {
   const d = form.delivery;
   // a state saved before the requested date had its own field kept the requested date in readyDate
   const requested = form.requestedDate !== undefined ? form.requestedDate : form.readyDate;
@@ -218,7 +218,7 @@ async function chooseFor(app: AppContext, basket: OpenBasket, form: DeliveryForm
   }
   if (chosen.toBeReady !== form.readyDate || (form.estimatedDelivery && chosen.estimatedDelivery !== form.estimatedDelivery)) {
     const moved = chosen.toBeReady !== form.readyDate ? chosen.toBeReady : chosen.estimatedDelivery;
-    return { ok: false, message: fmt(checkoutTr.deliveryErrors.dateMoved, { date: formatDayTr(moved) }), field: "option" };
+    return { ok: false, message: fmt(checkoutTr.deliveryErrors.dateMoved, { date: formatDayTr(moved) }), field: "option", moved: true };
   }
   return {
     ok: true,
@@ -242,7 +242,7 @@ export async function saveDelivery(app: AppContext, basket: OpenBasket, userId: 
   const inv = form.separateInvoice ? await names(app, invForm) : del;
   if (!inv) return { ok: false, message: checkoutTr.deliveryErrors.address, field: "inv_cityId" };
   const chosen = await chooseFor(app, basket, form);
-  if (!chosen.ok) return chosen;
+  if (!chosen.ok) return { ok: false, message: chosen.message, ...(chosen.field ? { field: chosen.field } : {}) };
   const corporate = form.invoiceType === "Corporate";
   const addressObj: AddressObj = {
     delFullName: form.delivery.fullName,
@@ -479,7 +479,9 @@ export async function checkReady(app: AppContext, basket: OpenBasket, state: Che
   // a joined campaign sets the delivery fee itself (free), so only the option and its date must still hold
   const priceMoved = !state.campaign && again.ok && again.chosen.price !== state.delivery.chosen.price;
   if (!again.ok || priceMoved || again.chosen.toBeReady !== state.delivery.chosen.toBeReady) {
-    return { status: "failed", kind: "delivery", message: C.deliveryChanged, goTo: "/order/delivery" };
+    // the option is still there but a cutoff or a full day moved its date: say the new date, as the delivery step does
+    const message = !again.ok && again.moved ? again.message : C.deliveryChanged;
+    return { status: "failed", kind: "delivery", message, goTo: "/order/delivery" };
   }
   return null;
 }

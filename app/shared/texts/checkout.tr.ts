@@ -187,6 +187,8 @@ export const checkoutTr = {
     number: "Sipariş numaranız: {number}",
     readyDate: "Hazır olma tarihi: {date}",
     estimated: "Tahmini teslimat: {date}",
+    deliveryCost: "Teslimat ücreti",
+    paidTotal: "Ödenen toplam",
     mailSent: "Sipariş onayını {email} adresine gönderdik.",
     home: "Ana Sayfaya Dön",
     myOrders: "Siparişlerim",
