@@ -252,7 +252,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
     if (actionData && actionData !== lastNotice.current) {
       lastNotice.current = actionData;
       setErrors(actionData.fields);
-      notify(actionData.messages.join(" · "), "error", actionData.durationMs);
+      notify(actionData.messages.join(" · "), "error", actionData.durationMs, "delivery-form");
       focusFirstInvalid();
     }
   }, [actionData, notify]);
@@ -424,7 +424,7 @@ export default function OrderDelivery({ loaderData, actionData }: Route.Componen
             e.preventDefault();
             const d = deliveryErrors(r.error);
             setErrors(d.fields);
-            notify(d.messages.join(" · "), "error", d.durationMs);
+            notify(d.messages.join(" · "), "error", d.durationMs, "delivery-form");
             focusFirstInvalid(e.currentTarget);
           }
         }}

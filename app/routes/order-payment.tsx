@@ -222,7 +222,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
         setErrors((e) => ({ ...e, [actionData.field!]: actionData.error }));
         focusFirstInvalid();
       }
-      return notify(actionData.error, "error", 3000);
+      return notify(actionData.error, "error", 3000, "payment-form");
     }
     if (actionData.overlay === "done") {
       notify(actionData.message, "membership");
@@ -272,7 +272,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
               // SPEC §5: the summary 'complete the missing items in the form', each field's own message beside it;
               // a card number with spaces has its own notice
               const cardNumberSpace = next.creditCardNumber === paymentTr.validation.cardNumberSpaces;
-              notify(cardNumberSpace ? next.creditCardNumber! : t.invalid, "error", 3000);
+              notify(cardNumberSpace ? next.creditCardNumber! : t.invalid, "error", 3000, "payment-form");
             }
           }}
         >
@@ -308,7 +308,9 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
               {!hydrated ? <p className="rounded-lg bg-choc-100 p-3 text-sm">{t.jsNeeded}</p> : null}
               <CardNumber initial={typedNumber.current} error={errors.creditCardNumber} onNumber={onNumber} />
               <Field label={f.cardHolder} name="cardHolder" defaultValue={saved?.cardHolder ?? loaderData.payment?.cardHolder ?? ""} maxLength={LIMITS.cardHolderMax} autoComplete="cc-name" error={errors.cardHolder} />
-              <div className="grid grid-cols-3 gap-3">
+              {/* on a phone month and year share a row and the security code has its own: a third of the row was too
+                  narrow for the expiry message, which broke inside a word */}
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <div className="flex flex-col gap-1">
                   <label htmlFor="month" className="text-sm font-medium">
                     {f.month}
@@ -337,7 +339,7 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
                   </select>
                   {errors.year ? <p id="year-error" className="text-sm text-red-800">{errors.year}</p> : null}
                 </div>
-                <Field label={f.secCode} hint={f.secCodeHint} data-card="secCode" defaultValue={saved?.secCode ?? ""} inputMode="numeric" autoComplete="cc-csc" maxLength={LIMITS.securityCodeMax} error={errors.secCode} />
+                <Field label={f.secCode} hint={f.secCodeHint} data-card="secCode" defaultValue={saved?.secCode ?? ""} inputMode="numeric" autoComplete="cc-csc" maxLength={LIMITS.securityCodeMax} error={errors.secCode} className="col-span-2 sm:col-span-1" />
               </div>
               {member ? (
                 <label className="flex min-h-11 items-center gap-3">

@@ -7,9 +7,14 @@ interface Notice {
   id: number;
   text: string;
   kind: NoticeKind | "spoken";
+  slot?: string;
 }
 
-type Notify = (text: string, kind?: NoticeKind, durationMs?: number) => void;
+/**
+ * `slot`: a notice about one thing (a form's summary of what is wrong) takes the place of the earlier notice in the same
+ * slot, so a second submit does not stack a stale summary over the form.
+ */
+type Notify = (text: string, kind?: NoticeKind, durationMs?: number, slot?: string) => void;
 type Announce = (text: string) => void;
 
 const NoticeContext = createContext<Notify>(() => {});
@@ -28,13 +33,13 @@ const SPOKEN_MS = 5000;
 export function NoticeProvider({ children, belowHeader = false }: { children: ReactNode; belowHeader?: boolean }) {
   const [items, setItems] = useState<Notice[]>([]);
   const next = useRef(1);
-  const add = useCallback((text: string, kind: Notice["kind"], durationMs: number) => {
+  const add = useCallback((text: string, kind: Notice["kind"], durationMs: number, slot?: string) => {
     const id = next.current++;
     // the same text again is a new node, so it is read out again
-    setItems((list) => [...list.filter((n) => n.text !== text), { id, text, kind }]);
+    setItems((list) => [...list.filter((n) => n.text !== text && (slot === undefined || n.slot !== slot)), { id, text, kind, slot }]);
     window.setTimeout(() => setItems((list) => list.filter((n) => n.id !== id)), durationMs);
   }, []);
-  const notify = useCallback<Notify>((text, kind = "info", durationMs) => add(text, kind, durationMs ?? noticeDuration(kind)), [add]);
+  const notify = useCallback<Notify>((text, kind = "info", durationMs, slot) => add(text, kind, durationMs ?? noticeDuration(kind), slot), [add]);
   const announce = useCallback<Announce>((text) => add(text, "spoken", SPOKEN_MS), [add]);
 
   useEffect(() => {
