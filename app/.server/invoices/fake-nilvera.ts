@@ -37,6 +37,9 @@ export async function startFakeNilvera(apiKey = "fake-nilvera-key"): Promise<Fak
   const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false });
   const state = { delayMs: 0 };
   const server: Server = createServer((req, res) => {
+    // one connection per request: a kept-alive one could be reused by the client just as this server closes it idle
+    // (ECONNRESET, "fetch failed": seen on a busy CI machine), which a real provider would only cost a retry
+    res.setHeader("Connection", "close");
     void (async () => {
       const send = (status: number, json?: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json" });

@@ -294,6 +294,9 @@ export async function startFakeIyzico(): Promise<FakeIyzico> {
   }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // one connection per request: a kept-alive one could be reused by the client just as this server closes it idle
+    // (ECONNRESET, "fetch failed": seen on a busy CI machine), which a real provider would only cost a retry
+    res.setHeader("Connection", "close");
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {

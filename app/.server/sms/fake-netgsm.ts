@@ -55,6 +55,9 @@ export async function startFakeNetgsm(opts: { usercode?: string; password?: stri
   const refuse = (res: ServerResponse, code: string, description: string) => answer(res, 406, { code, description });
 
   const server: Server = createServer((req, res) => {
+    // one connection per request: a kept-alive one could be reused by the client just as this server closes it idle
+    // (ECONNRESET, "fetch failed": seen on a busy CI machine), which a real provider would only cost a retry
+    res.setHeader("Connection", "close");
     void (async () => {
       fake.requests++;
       const raw = await readBody(req);
