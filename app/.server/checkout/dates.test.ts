@@ -203,16 +203,8 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
     }, 120_000);
   }
 
-  it("a choice whose date moved since it was shown (a cutoff passed meanwhile) is refused with the new date, not stored", async () => {
-    app.clock.set("2026-11-25T14:58:00+03:00");
-    const owner = { sessionId: randomUUID(), userId: member.id };
-    await basket.addItem(app, owner, { productId: PRODUCT, quantity: 1 });
-    const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
-    const opts = await checkout.optionsFor(app, b, places.ankara);
-    if (!opts.ok) throw new Error("no options");
-    const shown = shownDates(opts.options, { option: "Standart" })!;
-    expect(shown.ready.dateISO).toBe("2026-11-25");
-    app.clock.set("2026-11-25T15:02:00+03:00"); // the buyer submits after the shipping cutoff
+  /** The delivery step's form for standard shipping to Ankara with the dates the buyer was shown. */
+  function standardToAnkara(shown: NonNullable<ReturnType<typeof shownDates>>) {
     const form = parseDeliveryForm({
       fullName: "Ayşe Yılmaz",
       address: "Atatürk Bulvarı No 12 Daire 3",
@@ -225,6 +217,20 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
       option: "Standart",
     });
     if (!form.success) throw new Error("form");
+    return form;
+  }
+
+  it("a choice whose date moved since it was shown (a cutoff passed meanwhile) is refused with the new date, not stored", async () => {
+    app.clock.set("2026-11-25T14:58:00+03:00");
+    const owner = { sessionId: randomUUID(), userId: member.id };
+    await basket.addItem(app, owner, { productId: PRODUCT, quantity: 1 });
+    const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+    const opts = await checkout.optionsFor(app, b, places.ankara);
+    if (!opts.ok) throw new Error("no options");
+    const shown = shownDates(opts.options, { option: "Standart" })!;
+    expect(shown.ready.dateISO).toBe("2026-11-25");
+    app.clock.set("2026-11-25T15:02:00+03:00"); // the buyer submits after the shipping cutoff
+    const form = standardToAnkara(shown);
     const r = await checkout.saveDelivery(app, b, member.id, form.data);
     expect(r).toEqual({ ok: false, field: "option", message: checkoutTr.deliveryErrors.dateMoved.replace("{date}", "26 Kasım Perşembe") });
     expect((await checkout.getState(app, b.id)).delivery).toBeNull();
@@ -238,18 +244,7 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
     const opts = await checkout.optionsFor(app, b, places.ankara);
     if (!opts.ok) throw new Error("no options");
     const shown = shownDates(opts.options, { option: "Standart" })!;
-    const form = parseDeliveryForm({
-      fullName: "Ayşe Yılmaz",
-      address: "Atatürk Bulvarı No 12 Daire 3",
-      cityId: String(places.ankara.cityId),
-      countyId: String(places.ankara.countyId),
-      phone: "5321234567",
-      invoiceType: "Individual",
-      readyDate: shown.ready.dateISO,
-      estimatedDelivery: shown.estimated.dateISO,
-      option: "Standart",
-    });
-    if (!form.success) throw new Error("form");
+    const form = standardToAnkara(shown);
     expect(await checkout.saveDelivery(app, b, member.id, form.data)).toMatchObject({ ok: true });
     const state = await checkout.getState(app, b.id);
     expect(state.delivery!.chosen.toBeReady).toBe("2026-11-25");
