@@ -1,4 +1,5 @@
 import { Fragment, useEffect } from "react";
+import { deliveryLabel } from "~/shared/delivery-label";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-complete";
 import * as accounts from "~/.server/accounts/service";
@@ -16,7 +17,6 @@ import { orderStatusText, previousOrderLines } from "~/shared/previous-order";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
 import { installmentsTr } from "~/shared/texts/installments.tr";
-import { ordersTr } from "~/shared/texts/orders.tr";
 import { earsivTr } from "~/shared/texts/earsiv.tr";
 import { fmt } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: order.email,
       readyDate: order.readyDate,
       estimatedDelivery: order.estimatedDelivery,
-      deliveryType: order.deliveryType as keyof typeof ordersTr.deliveryType,
+      deliveryType: deliveryLabel(order),
       deliveryDetails: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
       deliveryCost: order.deliveryCost,
       needToPay: order.needToPay,
@@ -125,7 +125,7 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         <p className="mt-2">{fmt(t.readyDate, { date: formatDayTr(o.readyDate) })}</p>
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
-          {ordersTr.deliveryType[o.deliveryType]}
+          {o.deliveryType}
           {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""}
         </p>
         <dl className="mx-auto mt-2 grid max-w-xs grid-cols-[auto_auto] justify-center gap-x-3 text-sm" data-testid="complete-amounts">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { deliveryLabel } from "~/shared/delivery-label";
 import { data, Form, redirect, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/order-confirm";
 import * as accounts from "~/.server/accounts/service";
@@ -21,7 +22,6 @@ import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { paymentTr } from "~/shared/texts/payment.tr";
-import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { Dialog } from "~/ui/Dialog";
 import { CsrfField, useCsrfToken } from "~/ui/CsrfField";
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payment: state.payment!,
       email: state.email!,
       address: d.addressObj,
-      delivery: { type: d.chosen.deliveryType, details: detailsText(d.chosen), readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
+      delivery: { type: deliveryLabel({ deliveryType: d.chosen.deliveryType, deliveryOption: d.chosen.option }), details: detailsText(d.chosen), readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
       notes: basket.notes,
       link: basket.link,
       items: basket.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
@@ -314,7 +314,7 @@ export default function OrderConfirm({ loaderData, actionData }: Route.Component
           <div>
             <dt className="font-bold">{t.delivery}</dt>
             <dd className="mt-1">
-              {ordersTr.deliveryType[d.delivery.type]} {d.delivery.details ? `— ${d.delivery.details}` : ""}
+              {d.delivery.type} {d.delivery.details ? `— ${d.delivery.details}` : ""}
             </dd>
           </div>
           <div>

@@ -1,5 +1,6 @@
 import type { DayRef, DeliveryOptions } from "~/.server/delivery/rules";
 import { checkoutTr } from "./texts/checkout.tr";
+import { isVipOption } from "./delivery-label";
 import { fmt } from "./texts/tr";
 
 /**
@@ -13,7 +14,6 @@ export interface ShownDates {
 }
 
 const SHIPPING = { Standart: "standart", Express: "express", Other: "other", Special: "special" } as const;
-const VIP = new Set(["DeliveryMorning", "DeliveryAfternoon", "DeliveryEvening", "DeliveryNight"]);
 
 /** Null when the option is not offered in these options (or the pickup place is unknown). */
 export function shownDates(options: DeliveryOptions, choice: { option: string; location?: string | null }): ShownDates | null {
@@ -24,7 +24,7 @@ export function shownDates(options: DeliveryOptions, choice: { option: string; l
     const s = options.shipping.suggested;
     return { ready: { date: s.date, dateISO: s.dateISO }, estimated: slot.estimatedDelivery };
   }
-  if (choice.option === "DeliveryStandart" || VIP.has(choice.option)) {
+  if (choice.option === "DeliveryStandart" || isVipOption(choice.option)) {
     const d = choice.option === "DeliveryStandart" ? options.delivery.std : options.delivery.vip;
     return d.available && d.suggested ? { ready: d.suggested, estimated: d.suggested } : null;
   }
@@ -41,3 +41,4 @@ export function shownDates(options: DeliveryOptions, choice: { option: string; l
 export function detailsText(c: { deliveryDetails: string; locationName?: string | null }): string {
   return c.locationName ? fmt(checkoutTr.delivery.pickupDetails, { hour: c.deliveryDetails, place: c.locationName }) : c.deliveryDetails;
 }
+

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { digitsOnly, fieldErrors, preprocess } from "./zod-mini";
 import { DELIVERY_TYPES, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { toKurus } from "./money";
+import { deliveryLabel } from "./delivery-label";
 import { managementTr } from "./texts/management.tr";
 
 /**
@@ -119,7 +120,8 @@ export function customerState(u: { activated: boolean; disabled: boolean; erased
   if (u.disabled) return c.disabled;
   return u.activated ? c.active : c.notActivated;
 }
-export const deliveryTypeLabel = (t: string) => (managementTr.deliveryTypes as Record<string, string>)[t] ?? t;
+/** A delivery type's name alone (the orders filter); an order's own label is `deliveryLabel` (VIP courier included). */
+export const deliveryTypeLabel = (t: string) => deliveryLabel({ deliveryType: t, deliveryOption: null });
 
 // ─── schemas ────────────────────────────────────────────────────────────────────────────────────
 

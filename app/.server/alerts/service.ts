@@ -1,4 +1,5 @@
 import { desc, gt, sql } from "drizzle-orm";
+import { deliveryLabel } from "~/shared/delivery-label";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { orders as ordersTable } from "../db/schema/orders";
@@ -8,7 +9,6 @@ import { queueMail } from "../mail/service";
 import type { OrderRow } from "../orders/service";
 import { formatDayTr, istanbulDate, istanbulParts } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
-import { deliveryTypeLabel } from "~/shared/management";
 import { formatAmount } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { messagingTr } from "~/shared/texts/messaging.tr";
@@ -66,7 +66,7 @@ export async function orderPlaced(app: AppContext, tx: DbOrTx, order: OrderRow):
   const vars = {
     number: order.orderNumber,
     total: formatAmount(order.needToPay),
-    type: deliveryTypeLabel(order.deliveryType),
+    type: deliveryLabel(order),
     details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }),
     date: formatDayTr(order.readyDate),
     cutoff: urgent?.cutoff ?? "",
@@ -110,6 +110,7 @@ export async function since(app: AppContext, after: number | null): Promise<{ la
       orderNumber: ordersTable.orderNumber,
       needToPay: ordersTable.needToPay,
       deliveryType: ordersTable.deliveryType,
+      deliveryOption: ordersTable.deliveryOption,
       readyDate: ordersTable.readyDate,
       createdAt: ordersTable.createdAt,
     })
@@ -122,7 +123,7 @@ export async function since(app: AppContext, after: number | null): Promise<{ la
   const a = messagingTr.alert;
   const alerts = rows.reverse().map((o) => {
     const urgent = urgencyOf(cfg, o);
-    const vars = { number: o.orderNumber, total: formatAmount(o.needToPay), type: deliveryTypeLabel(o.deliveryType), date: formatDayTr(o.readyDate), cutoff: urgent?.cutoff ?? "", minutes: urgent?.minutesLeft ?? 0 };
+    const vars = { number: o.orderNumber, total: formatAmount(o.needToPay), type: deliveryLabel(o), date: formatDayTr(o.readyDate), cutoff: urgent?.cutoff ?? "", minutes: urgent?.minutesLeft ?? 0 };
     return { id: o.id, orderNumber: o.orderNumber, text: fmt(urgent ? a.urgent : a.newOrder, vars), urgent: urgent !== null };
   });
   return { latest: alerts.at(-1)!.id, alerts };

@@ -22,6 +22,9 @@ import type { DeliveryOptions } from "../delivery/rules";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
 import { formatDayTr, type IsoDate } from "~/shared/clock";
 import { shownDates } from "~/shared/delivery-choice";
+import { deliveryLabel, isVipOption } from "~/shared/delivery-label";
+import { parseOrderFilter } from "~/shared/management";
+import { ordersTr } from "~/shared/texts/orders.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 
 /**
@@ -192,6 +195,15 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
         // invoice
         const invoice = await printing.invoiceView(app, order!);
         expect(invoice.delivery?.readyDate).toBe(order!.readyDate);
+        // the type as chosen: a VIP slot is named VIP courier on the contract, mail, invoice and staff pages, not courier
+        const typeName = isVipOption(k.option) ? "Adrese teslim (VIP kurye)" : ordersTr.deliveryType[order!.deliveryType as "Carrier" | "Delivery" | "Store"];
+        expect(order!.deliveryOption).toBe(k.option);
+        expect(deliveryLabel(order!)).toBe(typeName);
+        expect(contract).toContain(`Teslimat şekli: ${typeName}.`);
+        expect(text).toContain(`Teslimat: ${typeName} — `);
+        expect(invoice.delivery?.type).toBe(typeName);
+        const listed = await management.orderList(app, parseOrderFilter(new URLSearchParams({ q: order!.orderNumber })));
+        expect(listed.rows.map((r) => deliveryLabel(r))).toEqual([typeName]);
         // production board: on that day only
         const board = await boardDays(order!.orderNumber, order!.readyDate);
         expect(board).toEqual([order!.readyDate]);

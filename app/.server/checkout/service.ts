@@ -2,6 +2,7 @@
  * Checkout (issue 8): the four steps' state per basket, the checks before placing, and the hold a basket takes
  * before its payment (issue 24 §3). Placing the order itself is a flow: app/.server/flows/place-order.ts.
  */
+import { deliveryLabel } from "~/shared/delivery-label";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
@@ -21,7 +22,6 @@ import { formatAmount, formatCost } from "~/shared/money";
 import { deliveryFormSchema, OPTION_VALUES, type DeliveryForm } from "~/shared/checkout-forms";
 import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
-import { ordersTr } from "~/shared/texts/orders.tr";
 import { fmt, tr } from "~/shared/texts/tr";
 import { acceptedContracts, contractHtml, readAcceptedContracts, type ContractInput } from "./contracts";
 import { contractsKeptTr } from "~/shared/texts/contracts-kept.tr";
@@ -440,7 +440,7 @@ export function contractInput(basket: BasketView, state: CheckoutState, date: Is
     },
     lines: basket.items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.itemPrice })),
     amounts: finalAmounts(basket, state),
-    deliveryTypeLabel: ordersTr.deliveryType[d.chosen.deliveryType],
+    deliveryTypeLabel: deliveryLabel({ deliveryType: d.chosen.deliveryType, deliveryOption: d.chosen.option }),
     deliveryDetails: detailsText(d.chosen),
     readyDate: d.chosen.toBeReady,
     estimatedDelivery: d.chosen.estimatedDelivery,
@@ -546,6 +546,8 @@ const draftSchema = z.object({
     email: z.string(),
     deliveryType: z.string(),
     deliveryDetails: z.string(),
+    /** absent from holds confirmed before the option was kept */
+    deliveryOption: z.string().nullish(),
     readyDate: z.string(),
     estimatedDelivery: z.string().nullable(),
     pickupLocation: z.string().nullable(),
@@ -613,6 +615,7 @@ export async function holdPlan(app: AppContext, tx: DbOrTx, basketId: number, ba
       email: state.email!,
       deliveryType: d.chosen.deliveryType,
       deliveryDetails: d.chosen.deliveryDetails,
+      deliveryOption: d.chosen.option,
       readyDate: d.chosen.toBeReady,
       estimatedDelivery: d.chosen.estimatedDelivery,
       pickupLocation: d.chosen.deliveryType === "Store" ? (d.chosen.location ?? null) : null,
@@ -771,7 +774,7 @@ export async function confirmationMail(app: AppContext, tx: DbOrTx, order: order
       heading: m.heading,
       paragraphs: [
         fmt(m.intro, { number: order.orderNumber, date: formatDayTr(order.readyDate) }),
-        fmt(m.delivery, { type: ordersTr.deliveryType[order.deliveryType as keyof typeof ordersTr.deliveryType] ?? order.deliveryType, details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }) }),
+        fmt(m.delivery, { type: deliveryLabel(order), details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }) }),
         ...(order.estimatedDelivery ? [fmt(m.estimated, { date: formatDayTr(order.estimatedDelivery) })] : []),
         ...(noteCode ? [fmt(m.giftNote, { url: `${app.config.publicUrl}/s/${noteCode}` })] : []),
         fmt(m.invoice, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "invoice", order.publicId, INVOICE_LINK_TTL_MS)}` }),

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { deliveryLabel } from "~/shared/delivery-label";
 import * as audit from "../audit/service";
 import * as catalog from "../catalog/service";
 import * as orders from "../orders/service";
@@ -8,7 +9,7 @@ import { csvAmount, csvDate, csvDocument } from "./csv";
 import { BULK_MAX, bulkItems, CSV_MAX, nextMove, type BulkItem, type BulkResult } from "~/shared/batch";
 import { isOrderStatus } from "~/shared/order-status";
 import { giftReason } from "~/shared/gift";
-import { deliveryTypeLabel, formatDateTimeTr, parseOrderFilter, statusLabel, type OrderFilter } from "~/shared/management";
+import { formatDateTimeTr, parseOrderFilter, statusLabel, type OrderFilter } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { batchTr } from "~/shared/texts/batch.tr";
 
@@ -93,7 +94,7 @@ export async function ordersCsv(app: AppContext, staff: Staff, f: OrderFilter): 
         formatDateTimeTr(o.createdAt.toISOString()),
         csvDate(o.readyDate),
         statusLabel(o.status),
-        deliveryTypeLabel(o.deliveryType),
+        deliveryLabel(o),
         o.deliveryDetails,
         o.estimatedDelivery ? csvDate(o.estimatedDelivery) : "",
         text(a.delFullName),

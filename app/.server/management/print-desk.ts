@@ -27,6 +27,8 @@ export interface BoxLine {
 export interface DaySheet {
   orderNumber: string;
   deliveryType: string;
+  /** the option chosen (names a VIP courier: `deliveryLabel`) */
+  deliveryOption: string | null;
   details: string;
   pickupPlace: string | null;
   status: string;
@@ -81,6 +83,7 @@ export async function printDay(app: AppContext, day: string): Promise<{ day: str
     sheets.push({
       orderNumber: o.orderNumber,
       deliveryType: o.deliveryType,
+      deliveryOption: o.deliveryOption ?? null,
       details: o.deliveryDetails,
       pickupPlace: o.pickupPlace ?? null,
       status: o.status,

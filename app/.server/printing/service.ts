@@ -1,4 +1,5 @@
 import { installmentRows } from "~/shared/installments";
+import { deliveryLabel } from "~/shared/delivery-label";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import * as accounts from "../accounts/service";
@@ -9,7 +10,6 @@ import * as orders from "../orders/service";
 import { getSettings } from "../settings/service";
 import { productImage } from "~/shared/catalog";
 import { istanbulDate } from "~/shared/clock";
-import { ordersTr } from "~/shared/texts/orders.tr";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { computeInvoice, type InvoiceRecipient, type InvoiceView } from "~/shared/invoice";
 import { PRINT_PATH, signedPrintUrl, validSignature, type PrintKind } from "./links";
@@ -96,7 +96,7 @@ export async function invoiceView(app: AppContext, order: orders.OrderRow): Prom
     printDate: istanbulDate(app.clock.now()),
     orderDate: istanbulDate(order.createdAt),
     delivery: {
-      type: ordersTr.deliveryType[order.deliveryType as keyof typeof ordersTr.deliveryType] ?? order.deliveryType,
+      type: deliveryLabel(order),
       readyDate: order.readyDate,
     },
     recipient: recipientOf(order.address),

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { deliveryLabel } from "~/shared/delivery-label";
 import { data, Form, Link, useNavigation } from "react-router";
 import { installmentsTr } from "~/shared/texts/installments.tr";
 import type { Route } from "./+types/order";
@@ -27,7 +28,6 @@ import { formatDateTr } from "~/shared/clock";
 import { formatAmount, formatCost } from "~/shared/money";
 import { isOrderStatus } from "~/shared/order-status";
 import {
-  deliveryTypeLabel,
   fieldErrors,
   formatDateTimeTr,
   refundSchema,
@@ -174,7 +174,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               [o.placed, formatDateTimeTr(order.placedAt)],
               [o.ready, formatDateTr(order.readyDate)],
               [o.estimated, order.estimatedDelivery ? formatDateTr(order.estimatedDelivery) : t.common.none],
-              [o.deliveryType, deliveryTypeLabel(order.deliveryType)],
+              [o.deliveryType, deliveryLabel(order)],
               [o.deliveryDetails, order.deliveryDetails || t.common.none],
               [o.email, `${order.email} (${order.member ? o.member : o.guest})`],
               [o.carrier, order.carrier ?? t.common.none],

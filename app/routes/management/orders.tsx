@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { deliveryLabel } from "~/shared/delivery-label";
 import type { Route } from "./+types/orders";
 import * as management from "~/.server/management/service";
 import {
@@ -127,7 +128,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
             </Cell>
             <Cell label={o.city}>{r.city || t.common.none}</Cell>
             <Cell label={o.deliveryType}>
-              {deliveryTypeLabel(r.deliveryType)}
+              {deliveryLabel(r)}
               {r.deliveryDetails ? <span className="block text-xs text-stone-600">{r.deliveryDetails}</span> : null}
             </Cell>
             <Cell label={o.status}>{statusLabel(r.status)}</Cell>

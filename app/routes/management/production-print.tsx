@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { deliveryLabel } from "~/shared/delivery-label";
 import type { Route } from "./+types/production-print";
 import * as management from "~/.server/management/service";
 import * as print from "~/.server/management/print-desk";
@@ -7,7 +8,7 @@ import { InvoiceCopy } from "~/features/invoice/InvoiceSheet";
 import { pageTitle } from "~/ui/PageTitle";
 import { useHydrated } from "~/ui/useHydrated";
 import { formatDayTr, istanbulDate } from "~/shared/clock";
-import { deliveryTypeLabel, productionDaySchema, statusLabel } from "~/shared/management";
+import { productionDaySchema, statusLabel } from "~/shared/management";
 import { fmt } from "~/shared/texts/tr";
 import { batchTr } from "~/shared/texts/batch.tr";
 import { invoiceTr } from "~/shared/texts/invoice.tr";
@@ -98,7 +99,7 @@ function DayDocument({ d }: { d: Awaited<ReturnType<typeof print.printDay>> }) {
                 {s.orderNumber}
               </h2>
               <p className="text-sm">
-                {deliveryTypeLabel(s.deliveryType)}
+                {deliveryLabel(s)}
                 {s.pickupPlace ? ` · ${s.pickupPlace}` : ""}
                 {s.details ? ` · ${s.details}` : ""} · {statusLabel(s.status)}
               </p>

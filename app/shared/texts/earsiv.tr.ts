@@ -37,7 +37,7 @@ export const earsivTr = {
   unit: "Adet",
   deliveryLine: "Teslimat ücreti",
   lineExtension: "Mal / hizmet toplam tutarı",
-  allowanceTotal: "Toplam iskonto",
+  allowanceTotal: "Toplam iskonto (KDV hariç)",
   taxExclusive: "Vergi hariç tutar",
   taxLine: "Hesaplanan KDV ({rate})",
   taxInclusive: "Vergiler dahil toplam tutar",

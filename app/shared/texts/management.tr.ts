@@ -191,11 +191,6 @@ export const managementTr = {
     cancelled: "İptal",
     refunded: "İade edildi",
   },
-  deliveryTypes: {
-    Carrier: "Kargo",
-    Delivery: "Adrese teslim (kurye)",
-    Store: "Atölyeden teslim",
-  },
   validation: {
     status: "Geçerli bir durum seçin.",
     carrierRequired: "Kargo firması seçilmelidir.",

@@ -17,6 +17,8 @@ export const ordersTr = {
     Store: "Atölyeden teslim",
     Pickup: "Atölyeden teslim",
   },
+  /** The door delivery's type when the buyer chose a VIP courier slot (its price and window differ from the standard courier's). */
+  deliveryTypeVip: "Adrese teslim (VIP kurye)",
   /** Refund reason (shown in the refund mail) when the canceller gave none. */
   cancelledReason: "Sipariş iptal edildi",
   errors: {

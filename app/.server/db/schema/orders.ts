@@ -17,6 +17,8 @@ export const orders = pgTable(
     status: text("status").notNull().default("received"),
     deliveryType: text("delivery_type").notNull(),
     deliveryDetails: text("delivery_details").notNull().default(""),
+    /** The delivery option the buyer chose (SPEC §4 codes, e.g. DeliveryEvening for VIP courier); null on orders placed before it was kept. */
+    deliveryOption: text("delivery_option"),
     readyDate: date("ready_date").notNull(),
     estimatedDelivery: date("estimated_delivery"),
     /** Pickup (Store): the place's code, and its name and address as the buyer saw them at checkout. */
