@@ -387,7 +387,7 @@ describe("choosing a delivery type", () => {
       deliveryDetails: "Aras Kargo",
       toBeReady: "2026-11-23",
     });
-    expect(chooseDelivery(o, { option: "Standart" }, carriers)).toMatchObject({ deliveryType: "Carrier", deliveryDetails: "Standart", price: 9_000 });
+    expect(chooseDelivery(o, { option: "Standart" }, carriers)).toMatchObject({ deliveryType: "Carrier", deliveryDetails: "Standart kargo", price: 9_000 });
     expect(chooseDelivery(o, { option: "Express" }, carriers)).toEqual({ ok: false, error: "optionUnavailable" }); // not offered here
   });
   it("door delivery gives type Delivery and the slot as details", () => {

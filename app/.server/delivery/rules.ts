@@ -1,6 +1,7 @@
 import { addDays, formatDayTr, istanbulDate, istanbulParts, weekdayOf, type IsoDate } from "~/shared/clock";
 import type { Kurus } from "~/shared/money";
 import { shownDates } from "~/shared/delivery-choice";
+import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { toMinutes, type DeliveryConfig, type VipSlotCode } from "./config";
 
 /**
@@ -465,7 +466,8 @@ export function chooseDelivery(
   if (shippingCode) {
     const slot = options.shipping.slots[shippingCode];
     if (!slot || !options.shipping.available) return fail("optionUnavailable");
-    let details: string = choice.option;
+    // the name the buyer chose it by (what the confirm step, mail and staff pages show), or the carrier's
+    let details: string = checkoutTr.delivery[shippingCode];
     if (shippingCode === "other") {
       const carrier = carriers.find((c) => c.code === choice.carrier || c.name === choice.carrier);
       if (!carrier) return fail("carrierRequired");
