@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { deliveryLabel } from "~/shared/delivery-label";
 import { data, Form, redirect, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/order-confirm";
 import * as accounts from "~/.server/accounts/service";
@@ -17,7 +16,6 @@ import { CheckoutSummary } from "~/features/checkout/CheckoutSummary";
 import { useBasketNotice } from "~/features/basket/useBasketNotice";
 import { cardEntrySchema, cardLogo } from "~/shared/card";
 import { istanbulDate, istanbulParts } from "~/shared/clock";
-import { detailsText } from "~/shared/delivery-choice";
 import { formatCost } from "~/shared/money";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
@@ -59,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payment: state.payment!,
       email: state.email!,
       address: d.addressObj,
-      delivery: { type: deliveryLabel({ deliveryType: d.chosen.deliveryType, deliveryOption: d.chosen.option }), details: detailsText(d.chosen), readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
+      delivery: { type: contract.deliveryTypeLabel, details: contract.deliveryDetails, readyDate: contract.readyDate, estimated: contract.estimatedDelivery },
       notes: basket.notes,
       link: basket.link,
       items: basket.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),

@@ -232,14 +232,19 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
     return form;
   }
 
-  it("a choice whose date moved since it was shown (a cutoff passed meanwhile) is refused with the new date, not stored", async () => {
-    app.clock.set("2026-11-25T14:58:00+03:00");
+  /** A member's new basket of one product and the dates shown beside standard shipping to Ankara now. */
+  async function standardShownInAnkara() {
     const owner = { sessionId: randomUUID(), userId: member.id };
     await basket.addItem(app, owner, { productId: PRODUCT, quantity: 1 });
     const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
     const opts = await checkout.optionsFor(app, b, places.ankara);
     if (!opts.ok) throw new Error("no options");
-    const shown = shownDates(opts.options, { option: "Standart" })!;
+    return { b, shown: shownDates(opts.options, { option: "Standart" })! };
+  }
+
+  it("a choice whose date moved since it was shown (a cutoff passed meanwhile) is refused with the new date, not stored", async () => {
+    app.clock.set("2026-11-25T14:58:00+03:00");
+    const { b, shown } = await standardShownInAnkara();
     expect(shown.ready.dateISO).toBe("2026-11-25");
     app.clock.set("2026-11-25T15:02:00+03:00"); // the buyer submits after the shipping cutoff
     const form = standardToAnkara(shown);
@@ -250,12 +255,7 @@ describe("the day shown is the day booked (issue 22 §1)", () => {
 
   it("a choice stored before a cutoff and confirmed after it: the confirm step names the new date and sends the buyer back to choose", async () => {
     app.clock.set("2026-11-25T14:58:00+03:00");
-    const owner = { sessionId: randomUUID(), userId: member.id };
-    await basket.addItem(app, owner, { productId: PRODUCT, quantity: 1 });
-    const b = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
-    const opts = await checkout.optionsFor(app, b, places.ankara);
-    if (!opts.ok) throw new Error("no options");
-    const shown = shownDates(opts.options, { option: "Standart" })!;
+    const { b, shown } = await standardShownInAnkara();
     const form = standardToAnkara(shown);
     expect(await checkout.saveDelivery(app, b, member.id, form.data)).toMatchObject({ ok: true });
     const state = await checkout.getState(app, b.id);

@@ -83,7 +83,7 @@ export async function printDay(app: AppContext, day: string): Promise<{ day: str
     sheets.push({
       orderNumber: o.orderNumber,
       deliveryType: o.deliveryType,
-      deliveryOption: o.deliveryOption ?? null,
+      deliveryOption: o.deliveryOption,
       details: o.deliveryDetails,
       pickupPlace: o.pickupPlace ?? null,
       status: o.status,
