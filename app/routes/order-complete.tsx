@@ -126,7 +126,8 @@ export default function OrderComplete({ loaderData: o }: Route.ComponentProps) {
         {o.estimatedDelivery ? <p className="mt-1">{fmt(t.estimated, { date: formatDayTr(o.estimatedDelivery) })}</p> : null}
         <p className="mt-1">
           {o.deliveryType}
-          {o.deliveryDetails ? `: ${o.deliveryDetails}` : ""}
+          {/* an inline block: a time window moves to the next line whole instead of breaking at its hyphen */}
+          {o.deliveryDetails ? <>: <span className="inline-block">{o.deliveryDetails}</span></> : null}
         </p>
         <dl className="mx-auto mt-2 grid max-w-xs grid-cols-[auto_auto] justify-center gap-x-3 text-sm" data-testid="complete-amounts">
           <dt className="text-left">{t.deliveryCost}</dt>

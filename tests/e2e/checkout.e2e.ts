@@ -161,6 +161,8 @@ describe("checkout", () => {
     expect(fee && total && fee !== total).toBe(true);
     // the number stays on one line on a phone (it would break at its hyphen)
     expect(await t.page.getByText(number, { exact: true }).evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
+    // and the time window is one line box (at 390 px a VIP window broke at its hyphen: "16:00-" / "20:00")
+    expect(await t.page.getByText("14:00-16:00", { exact: true }).evaluate((el) => el.getClientRects().length)).toBe(1);
     await t.axe();
     const [mail] = await mailTo("misafir.alici@ornek.com.tr", /Siparişiniz alındı/);
     expect(mail!.subject).toContain(number);
