@@ -38,7 +38,7 @@ function statementsOf(text, name) {
       if (m[1] !== name || m[2] !== "LOG") continue;
       const s = /^(?:statement|execute [^:]*): (.*)$/.exec(m[3]);
       if (s) out.push((cur = { sql: s[1] }));
-    } else if (cur && line.trim()) cur.sql += " " + line.trim();
+    } else if (cur && /^\s/.test(line) && line.trim()) cur.sql += " " + line.trim(); // a statement's next line is indented; other processes' log lines are not
   }
   return out.map((s) => s.sql.replace(/\s+/g, " "));
 }

@@ -12,11 +12,12 @@ export const STEP_PATHS = { 1: "/order/delivery", 2: "/order/payment", 3: "/orde
  */
 export async function loadCheckout(ctx: RequestContext, request: Request, step: 1 | 2 | 3) {
   const session = await accounts.getSession(ctx.app, request);
-  // the steps show the points spent, not the balance: it is read only when the basket spends some
-  const found = await basketService.getBasket(ctx.app, { sessionId: session.sessionId, userId: session.user?.id ?? null }, { pointsWhenSpent: true });
+  // the steps show the points spent, not the balance: it is read only when the basket spends some; the steps'
+  // state comes with the basket, in its statement
+  const found = await basketService.getBasket(ctx.app, { sessionId: session.sessionId, userId: session.user?.id ?? null }, { pointsWhenSpent: true, companion: checkout.stateCompanion });
   if (found.id === null || found.items.length === 0) throw redirect("/home");
   const basket = found as checkout.OpenBasket;
-  const state = await checkout.getState(ctx.app, basket.id);
+  const state = checkout.stateOf(ctx.app, basket.id, found.companion);
   const reachable = checkout.reachableStep(state, Boolean(session.user));
   if (step > reachable) throw redirect(STEP_PATHS[reachable]);
   return { basket, state, session, reachable };

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { Companion, DbOrTx } from "../db/client";
 import { basketItems, baskets } from "../db/schema/basket";
 
 export type BasketRow = typeof baskets.$inferSelect;
@@ -71,40 +71,52 @@ export async function openForChange(db: DbOrTx, owner: Owner, now: Date): Promis
 }
 
 /** An open basket with its lines (in the order they were added). */
-export interface LoadedBasket {
+export interface LoadedBasket<C = never> {
   row: BasketRow;
   items: BasketItemRow[];
+  /** the companion's row read with it (null: none), when one was asked for */
+  companion?: C | null;
 }
 
-/** Baskets matching `where` with their lines, in ONE statement (a left join, one row per line). */
-async function withItems(db: DbOrTx, where: SQL | undefined): Promise<LoadedBasket[]> {
+/**
+ * Baskets matching `where` with their lines, in ONE statement (a left join, one row per line), and a companion
+ * module's row of each basket when asked (one more left join: one row per basket, repeated on its lines).
+ */
+async function withItems<R = never>(db: DbOrTx, where: SQL | undefined, companion?: Companion<R>): Promise<LoadedBasket<R>[]> {
   if (!where) return [];
-  const rows = await db
-    .select({ basket: baskets, item: basketItems })
+  const q = db
+    .select(companion ? { basket: baskets, item: basketItems, companion: companion.table } : { basket: baskets, item: basketItems })
     .from(baskets)
     .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
+    .$dynamic();
+  const rows = (await (companion ? q.leftJoin(companion.table, companion.on(baskets.id)) : q)
     .where(where)
-    .orderBy(asc(baskets.id), asc(basketItems.id));
-  const out: LoadedBasket[] = [];
+    .orderBy(asc(baskets.id), asc(basketItems.id))) as { basket: BasketRow; item: BasketItemRow | null; companion?: R | null }[];
+  const out: LoadedBasket<R>[] = [];
   for (const r of rows) {
     let b = out.at(-1);
-    if (b?.row.id !== r.basket.id) out.push((b = { row: r.basket, items: [] }));
+    if (b?.row.id !== r.basket.id) out.push((b = { row: r.basket, items: [], ...(companion ? { companion: r.companion ?? null } : {}) }));
     if (r.item) b.items.push(r.item);
   }
   return out;
 }
 
-/** The owner's open basket with its lines (one statement). */
-export async function findOpenWithItems(db: DbOrTx, owner: Owner): Promise<LoadedBasket | undefined> {
-  return (await withItems(db, openOf(owner)))[0];
+/** The owner's open basket with its lines (one statement), and a companion's row when asked. */
+export async function findOpenWithItems<R = never>(db: DbOrTx, owner: Owner, companion?: Companion<R>): Promise<LoadedBasket<R> | undefined> {
+  return (await withItems(db, openOf(owner), companion))[0];
 }
 
 /**
  * In one statement, what a member's request needs before it can use its basket: the member's open basket and a guest
- * basket of this session still waiting to be merged (at most one of each), each with its lines.
+ * basket of this session still waiting to be merged (at most one of each), each with its lines (and companion row).
  */
-export async function findOpenWithGuestItems(db: DbOrTx, userId: number, sessionId: string): Promise<{ own?: LoadedBasket; guest?: LoadedBasket }> {
-  const found = await withItems(db, and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))));
+export async function findOpenWithGuestItems<R = never>(
+  db: DbOrTx,
+  userId: number,
+  sessionId: string,
+  companion?: Companion<R>,
+): Promise<{ own?: LoadedBasket<R>; guest?: LoadedBasket<R> }> {
+  const found = await withItems(db, and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))), companion);
   return { own: found.find((b) => b.row.userId === userId), guest: found.find((b) => b.row.userId === null) };
 }
 
@@ -113,7 +125,12 @@ export function itemsOf(db: DbOrTx, basketId: number): Promise<BasketItemRow[]> 
 }
 
 export async function updateBasket(db: DbOrTx, id: number, patch: Partial<typeof baskets.$inferInsert>): Promise<void> {
-  await db.update(baskets).set(patch).where(eq(baskets.id, id));
+  await updateBasketQuery(db, id, patch);
+}
+
+/** The update of `updateBasket`, not yet sent, changing the row only where `when` holds (a rider's gate). */
+export function updateBasketQuery(db: DbOrTx, id: number, patch: Partial<typeof baskets.$inferInsert>, when?: SQL) {
+  return db.update(baskets).set(patch).where(when ? and(eq(baskets.id, id), when) : eq(baskets.id, id));
 }
 
 /** Adds to a line (same product, variant and box), creating it when missing; returns the new quantity. */

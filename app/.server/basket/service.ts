@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { DbOrTx, Tx } from "../db/client";
+import type { Companion, DbOrTx, Rider, Tx } from "../db/client";
 import * as accounts from "../accounts/service";
 import * as catalog from "../catalog/service";
 import * as loyalty from "../loyalty/service";
@@ -149,12 +149,12 @@ async function mergeGuestBasket(app: AppContext, owner: Owner): Promise<void> {
 }
 
 /** The owner's open basket with its lines, after the same merge: a single read when there is no guest basket to merge. */
-async function openRow(app: AppContext, owner: Owner): Promise<repo.LoadedBasket | undefined> {
-  if (owner.userId === null || !owner.sessionId) return repo.findOpenWithItems(app.db, owner);
-  const { own, guest } = await repo.findOpenWithGuestItems(app.db, owner.userId, owner.sessionId);
+async function openRow<R = never>(app: AppContext, owner: Owner, companion?: Companion<R>): Promise<repo.LoadedBasket<R> | undefined> {
+  if (owner.userId === null || !owner.sessionId) return repo.findOpenWithItems(app.db, owner, companion);
+  const { own, guest } = await repo.findOpenWithGuestItems(app.db, owner.userId, owner.sessionId, companion);
   if (!guest) return own;
   await mergeInto(app, owner.userId, owner.sessionId);
-  return repo.findOpenWithItems(app.db, owner);
+  return repo.findOpenWithItems(app.db, owner, companion);
 }
 
 /**
@@ -190,7 +190,7 @@ async function promoFor(app: AppContext, db: DbOrTx, row: repo.BasketRow, owner:
   return p;
 }
 
-async function view(app: AppContext, { row, items: rows }: repo.LoadedBasket, owner: Owner, opts: { pointsWhenSpent?: boolean } = {}): Promise<BasketView> {
+async function view(app: AppContext, { row, items: rows }: Pick<repo.LoadedBasket, "row" | "items">, owner: Owner, opts: { pointsWhenSpent?: boolean } = {}): Promise<BasketView> {
   const readPoints = owner.userId !== null && (!opts.pointsWhenSpent || row.pointsRequested > 0);
   const [prices, boxes, settings, promo, points] = await Promise.all([
     cachedPrices(app, rows.map((r) => r.productId)),
@@ -208,23 +208,24 @@ async function view(app: AppContext, { row, items: rows }: repo.LoadedBasket, ow
  * `pointsWhenSpent` (the checkout steps, which show only the points spent): a member's balance is read only when
  * the basket spends points; otherwise `points` is null.
  */
-export async function getBasket(
+export async function getBasket<R = never>(
   app: AppContext,
   owner: Owner,
-  opts: { applyReservation?: boolean; pointsWhenSpent?: boolean } = {},
-): Promise<BasketView & { promoNotice?: { ok: boolean; text: string } }> {
+  opts: { applyReservation?: boolean; pointsWhenSpent?: boolean; companion?: Companion<R> } = {},
+): Promise<BasketView & { promoNotice?: { ok: boolean; text: string }; companion?: R | null }> {
   let promoNotice: { ok: boolean; text: string } | undefined;
-  let row = await openRow(app, owner);
+  let row = await openRow(app, owner, opts.companion);
   // a reserved code waits until the basket has something to apply it to
   if (opts.applyReservation && owner.sessionId && row && row.items.length > 0) {
     const reserved = await promos.takeReservation(app, app.db, owner.sessionId);
     if (reserved !== null) {
       promoNotice = await applyReserved(app, owner, reserved);
-      row = await repo.findOpenWithItems(app.db, owner);
+      row = await repo.findOpenWithItems(app.db, owner, opts.companion);
     }
   }
   if (!row) return { ...emptyView(owner.userId !== null), promoNotice };
-  return { ...(await view(app, row, owner, opts)), promoNotice };
+  // another module's row read with the basket (the checkout's steps: their state), handed back as it came
+  return { ...(await view(app, row, owner, opts)), promoNotice, ...(opts.companion ? { companion: row.companion ?? null } : {}) };
 }
 
 /** Header and product lists: item count, amount to pay and the lines' quantities (no merging, no promo work). */
@@ -484,6 +485,11 @@ export async function priceLocked(tx: Tx, app: AppContext, row: LockedBasket, ow
 
 export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Promise<void> {
   await repo.updateBasket(tx, basketId, { status: "ordered", updatedAt: now });
+}
+
+/** `markOrdered` carried by another module's statement (the payment's booking): the basket closes when `gate` holds. */
+export function markOrderedRider(basketId: number, now: Date): Rider {
+  return (db, gate) => db.$with("basket_ordered").as(repo.updateBasketQuery(db, basketId, { status: "ordered", updatedAt: now }, gate));
 }
 
 /** The id of the owner's open basket, if any (checkout keys its state on it). */

@@ -10,10 +10,11 @@ import { catalogProducts } from "../db/schema/catalog";
 export type Reservation = { ok: true } | { ok: false; productId: number };
 
 /**
- * One product's stock change, and `notice` (an SQL expression, e.g. the cache's NOTIFY) evaluated in the same
- * statement whether or not a row changed; answers the rows changed.
+ * One product's stock change, and `notices` (SQL expressions, e.g. the cache's NOTIFY, or another module's lock
+ * that belongs after the stock's) evaluated in the same statement whether or not a row changed; answers the rows
+ * changed.
  */
-async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notice: SQL | null): Promise<number> {
+async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notices: readonly SQL[]): Promise<number> {
   const changed = tx.$with("changed").as(
     tx
       .update(catalogProducts)
@@ -24,7 +25,7 @@ async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notic
   // one row whatever changed: the count of the rows changed, and the notice evaluated once
   const [row] = await tx
     .with(changed)
-    .select({ n: sql<number>`(select count(*) from ${changed})::int`, ...(notice ? { told: sql<boolean>`${notice} is null` } : {}) })
+    .select({ n: sql<number>`(select count(*) from ${changed})::int`, ...Object.fromEntries(notices.map((n, i) => [`told${i}`, sql<boolean>`${n} is null`])) })
     .from(ONE_ROW);
   return row?.n ?? 0;
 }
@@ -43,22 +44,22 @@ function totals(items: { productId: number; quantity: number }[]): [number, numb
 async function changeEach(
   tx: DbOrTx,
   items: { productId: number; quantity: number }[],
-  notice: SQL | null,
+  notices: readonly SQL[],
   { required }: { required: boolean },
   step: (quantity: number) => { set: SQL; where: SQL },
 ): Promise<number | null> {
   const all = totals(items);
   for (const [n, [productId, quantity]] of all.entries()) {
     const { set, where } = step(quantity);
-    const changed = await change(tx, productId, set, where, n === all.length - 1 ? notice : null);
+    const changed = await change(tx, productId, set, where, n === all.length - 1 ? notices : []);
     if (required && changed === 0) return productId;
   }
   return null;
 }
 
-/** Takes the lines' stock where enough is left (null stock: made to order); `notice` (optional) as `changeEach`. */
-export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<Reservation> {
-  const short = await changeEach(tx, items, notice, { required: true }, (quantity) => ({
+/** Takes the lines' stock where enough is left (null stock: made to order); `notices` as `changeEach`'s. */
+export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notices: readonly SQL[] = []): Promise<Reservation> {
+  const short = await changeEach(tx, items, notices, { required: true }, (quantity) => ({
     set: sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end`,
     where: and(eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`)!,
   }));
@@ -67,8 +68,8 @@ export async function reserve(tx: DbOrTx, items: { productId: number; quantity: 
 }
 
 /** Gives stock back (order cancelled, hold let go); `notice` as for `reserve`. */
-export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[], notice: SQL | null = null): Promise<void> {
-  await changeEach(tx, items, notice, { required: false }, (quantity) => ({ set: sql`${catalogProducts.stock} + ${quantity}`, where: isNotNull(catalogProducts.stock) }));
+export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[], notices: readonly SQL[] = []): Promise<void> {
+  await changeEach(tx, items, notices, { required: false }, (quantity) => ({ set: sql`${catalogProducts.stock} + ${quantity}`, where: isNotNull(catalogProducts.stock) }));
 }
 
 /** The catalogue's process-cache prefix (catalog/service keeps every cached read under it). */

@@ -1,6 +1,6 @@
 /** Checkout's SQL: the steps' state per basket, the address book, and the holds taken before a payment. */
 import { and, asc, eq, getTableColumns, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { Companion, DbOrTx } from "../db/client";
 import { checkoutHolds, checkoutStates, savedAddresses } from "../db/schema/checkout";
 
 export type StateRow = typeof checkoutStates.$inferSelect;
@@ -8,6 +8,9 @@ export type StatePatch = Partial<typeof checkoutStates.$inferInsert>;
 export type HoldRow = typeof checkoutHolds.$inferSelect;
 export type NewHold = typeof checkoutHolds.$inferInsert;
 export type AddressRow = typeof savedAddresses.$inferSelect;
+
+/** The state's row as another module's read carries it: joined on the basket's id (db/client.ts `Companion`). */
+export const stateCompanion: Companion<StateRow> = { table: checkoutStates, on: (basketId) => eq(checkoutStates.basketId, basketId) };
 
 export async function findState(db: DbOrTx, basketId: number): Promise<StateRow | undefined> {
   const [row] = await db.select().from(checkoutStates).where(eq(checkoutStates.basketId, basketId));
@@ -79,6 +82,15 @@ export async function orderHeld(tx: DbOrTx, id: number): Promise<HoldRow | undef
     .where(and(eq(checkoutHolds.id, id), eq(checkoutHolds.status, "held")))
     .returning();
   return row;
+}
+
+/** `orderHeld` as another module's statement carries it (its gate: db/client.ts `Rider`), answering the hold's id. */
+export function orderHeldQuery(db: DbOrTx, id: number, gate: SQL) {
+  return db
+    .update(checkoutHolds)
+    .set({ status: "ordered" })
+    .where(and(eq(checkoutHolds.id, id), eq(checkoutHolds.status, "held"), gate))
+    .returning({ id: checkoutHolds.id });
 }
 
 /** Inserts a hold; answers its id. */

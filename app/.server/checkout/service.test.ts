@@ -8,6 +8,7 @@ import { orders, orderLines } from "../db/schema/orders";
 import { paymentAttempts, sandboxPayments } from "../db/schema/payments";
 import { promoCodes } from "../db/schema/promos";
 import { giftNotes } from "../db/schema/notes";
+import { checkoutHolds } from "../db/schema/checkout";
 import { jobs } from "../db/schema/system";
 import * as basket from "../basket/service";
 import * as catalog from "../catalog/service";
@@ -175,6 +176,46 @@ describe("placing an order", () => {
     // a retry after the order exists: the stored outcome, still one order
     expect((await place_(b, m.id)).status).not.toBe("challenge");
     expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(1);
+  });
+
+  it("a saved card's charge that comes after its hold was let go: the order takes the goods again, once", async () => {
+    // the order's statement finds the hold this request made no longer 'held' (the short way), rolls back, and the
+    // long way takes the goods again from the hold's draft
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10005, quantity: 2 }], await savedCardOf(m.id, m.email), m.email);
+    const before = await stockOf(10005);
+    const real = payments.gatewayFor(app);
+    let released = 0;
+    payments.useGateway(app, {
+      ...real,
+      authorise: async (req) => {
+        // while the bank answers, the hold is let go (as the periodic task does with an expired one): stock given back
+        await app.db.transaction(async (tx) => {
+          const h = await checkout.lockHeld(tx, b.id);
+          if (h && (await checkout.markHoldReleased(tx, h.id))) {
+            await catalog.releaseStock(app, tx, h.lines);
+            released++;
+          }
+        });
+        return real.authorise(req);
+      },
+    });
+    try {
+      const r = await place_(b, m.id);
+      expect(released).toBe(1);
+      expect(r.status).toBe("succeeded");
+      const made = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+      expect(made).toHaveLength(1);
+      expect(await app.db.select({ quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, made[0]!.id))).toEqual([{ quantity: 2 }]);
+      // taken once: given back with the first hold, taken again for the order
+      expect(await stockOf(10005)).toBe(before === null ? null : before - 2);
+      const holds = await app.db.select({ status: checkoutHolds.status }).from(checkoutHolds).where(eq(checkoutHolds.basketId, b.id));
+      expect(holds.map((h) => h.status).sort()).toEqual(["ordered", "released"]);
+      expect(await chargesAtProvider([b.id])).toEqual({ charged: 1, voided: 0 });
+    } finally {
+      payments.useGateway(app, real);
+    }
   });
 
   it("50 buyers for the last 8 items: exactly 8 orders, the others told it ran out and not charged", async () => {

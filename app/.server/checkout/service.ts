@@ -5,7 +5,7 @@
 import { deliveryLabel } from "~/shared/delivery-label";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
+import type { Companion, DbOrTx, Rider } from "../db/client";
 import * as basketService from "../basket/service";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
@@ -133,7 +133,14 @@ function parsePayment(app: AppContext, basketId: number, value: unknown): Paymen
 const EMPTY: CheckoutState = { delivery: null, email: null, payment: null, guestChosen: false, campaign: null };
 
 export async function getState(app: AppContext, basketId: number, db: DbOrTx = app.db): Promise<CheckoutState> {
-  const row = await repo.findState(db, basketId);
+  return stateOf(app, basketId, await repo.findState(db, basketId));
+}
+
+/** The steps' state read with the basket, in the basket's statement (basket service `getBasket`'s `companion`). */
+export const stateCompanion: Companion<repo.StateRow> = repo.stateCompanion;
+
+/** The steps' state from its row as read (`stateCompanion`'s, or none yet): its stored JSON parsed with its schemas. */
+export function stateOf(app: AppContext, basketId: number, row: repo.StateRow | null | undefined): CheckoutState {
   if (!row) return EMPTY;
   return {
     delivery: parseDelivery(app, basketId, row.delivery),
@@ -720,7 +727,10 @@ export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Prom
     createdAt: now,
     expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
   };
-  return { ...row, id: await repo.insertHold(tx, row) };
+  // answered as it is stored: what reading it back would give (its JSON as the database keeps it), so an order
+  // made from this hold in this request is the one a later read of it would make
+  const stored = JSON.parse(JSON.stringify({ lines: row.lines, draft: row.draft })) as unknown as { lines: unknown; draft: unknown };
+  return { ...row, lines: holdLinesSchema.parse(stored.lines), draft: draftSchema.parse(stored.draft), id: await repo.insertHold(tx, row) };
 }
 
 export const extendHold = (app: AppContext, tx: DbOrTx, h: HeldHold) => repo.extendHold(tx, h.id, new Date(app.clock.now().getTime() + HOLD_TTL_SECONDS * 1000));
@@ -736,6 +746,14 @@ export const liveHoldsOnSql = (app: AppContext, readyDate: string) => repo.count
 export async function orderHeld(tx: DbOrTx, holdId: number): Promise<Hold | null> {
   const row = await repo.orderHeld(tx, holdId);
   return row ? toHold(row) : null;
+}
+/**
+ * `orderHeld` for a hold whose draft the caller already has (it made the hold in this request): the hold becomes
+ * 'ordered' in the statement that inserts its order (orders `createOrder`'s riders). Its count is 0 when the hold
+ * was not 'held' any more: the caller rolls back and takes the order the long way (`orderHeld`, which says why).
+ */
+export function orderHeldRider(holdId: number): Rider {
+  return (db, gate) => db.$with("hold_ordered").as(repo.orderHeldQuery(db, holdId, gate));
 }
 export const markHoldOrdered = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "ordered" });
 export const markHoldReleased = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "released" });

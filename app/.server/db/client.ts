@@ -3,8 +3,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { PgTransaction, type PgDatabase } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { PgTransaction, type AnyPgColumn, type PgDatabase, type PgTable } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import type { WithSubquery } from "drizzle-orm/subquery";
 import pg from "pg";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -17,6 +18,31 @@ export type Db = PgDatabase<any>;
 export type Tx = PgTransaction<any, any, any>;
 /** Either the database or a transaction on it: repositories take this. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Another module's change carried by a module's statement, so the two go to the database as one (issue 24 §2): a
+ * data-modifying WITH under a name of its own that changes its rows only when `gate` holds — an SQL condition the
+ * carrying statement makes true once its own change happened (e.g. `exists (select 1 from "settled")`). The
+ * carrying module knows nothing of what it carries; a flow puts the two together. The carrier's own change comes
+ * first: PostgreSQL runs a WITH that the main query does not read after the main query, and `gate` reads the
+ * carrier's rows, so row locks are taken in the order the carrier's statement and then the rider's.
+ */
+export type Rider = (db: DbOrTx, gate: SQL) => WithSubquery;
+
+/** How many rows a rider changed (it must have a RETURNING clause), for a carrier to select: the carrier's caller checks it. */
+export const rodeSql = (ride: WithSubquery): SQL<number> => sql<number>`(select count(*) from ${ride})::int`;
+
+/**
+ * Another module's one row read in a module's read, so the two go to the database as one (issue 24 §2): `table`
+ * left-joined where `on(key)` holds, `key` being the reading module's own key column (e.g. the basket's id). The
+ * reading module hands the row back as it came; the module that owns the table makes sense of it.
+ */
+export interface Companion<Row> {
+  table: PgTable;
+  on: (key: AnyPgColumn) => SQL;
+  /** the row's type (never set: it types what the reading module hands back) */
+  readonly row?: Row;
+}
 
 /**
  * Reads that belong together: in parallel on the database (each on its own pool connection), one after the

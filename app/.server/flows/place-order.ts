@@ -83,7 +83,7 @@ export async function placeOrder(app: AppContext, input: PlaceOrderInput): Promi
 
   // 4. nothing to pay
   if (ctx.expected === 0) {
-    const order = await takeOrder(app, ctx, null);
+    const order = await takeOrder(app, ctx, null, held.made);
     return "orderNumber" in order ? { status: "succeeded", paymentId: null, orderPublicId: order.publicId } : order;
   }
 
@@ -103,7 +103,7 @@ export async function placeOrder(app: AppContext, input: PlaceOrderInput): Promi
   switch (outcome.status) {
     case "charged": {
       // 6. the order
-      const order = await takeOrder(app, ctx, outcome);
+      const order = await takeOrder(app, ctx, outcome, held.made);
       return "orderNumber" in order ? { status: "succeeded", paymentId: outcome.paymentId, orderPublicId: order.publicId } : order;
     }
     case "succeeded": {
@@ -169,11 +169,17 @@ export async function settleReconciled(app: AppContext, opts: { olderThanSeconds
  * under its lock with the prices the buyer was shown (`seen`'s, from the process cache) and the steps' `state` read
  * in this request; a code or points that ran out meanwhile change the amount, and the buyer is told.
  */
-async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "holdId">, state: checkout.CheckoutState, seen: checkout.OpenBasket, askedCode: string | null): Promise<{ status: "held"; holdId: number } | checkout.PlaceResult> {
+async function takeHold(
+  app: AppContext,
+  asked: Omit<checkout.PlaceContext, "holdId">,
+  state: checkout.CheckoutState,
+  seen: checkout.OpenBasket,
+  askedCode: string | null,
+): Promise<{ status: "held"; holdId: number; made: checkout.Hold | null } | checkout.PlaceResult> {
   // read before the transaction: the process cache, warm from this request's basket
   const prices = await basketService.pricesForOrder(app, seen.items.map((i) => i.productId));
   try {
-    const holdId = await app.db.transaction(async (tx) => {
+    const taken = await app.db.transaction(async (tx): Promise<{ holdId: number; made: checkout.Hold | null }> => {
       // the basket's row first: two confirms of one basket queue here; then its hold
       const row = await basketService.lockForOrder(tx, asked.basketId);
       const current = await checkout.lockHeld(tx, asked.basketId);
@@ -187,12 +193,13 @@ async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "hol
       // a second click or tab with the same basket keeps the hold it has
       if (current && checkout.isLive(app, current) && current.fingerprint === checkout.fingerprintOf(plan)) {
         await checkout.extendHold(app, tx, current);
-        return current.id;
+        return { holdId: current.id, made: null };
       }
       if (current) await giveBack(app, tx, current);
-      return (await hold(app, tx, plan)).id;
+      const made = await hold(app, tx, plan);
+      return { holdId: made.id, made };
     });
-    return { status: "held", holdId };
+    return { status: "held", ...taken };
   } catch (err) {
     if (err instanceof Refused) return err.refusal;
     if (err instanceof basketService.BasketNotOpen) {
@@ -206,13 +213,14 @@ async function takeHold(app: AppContext, asked: Omit<checkout.PlaceContext, "hol
 
 /**
  * Holds everything the plan needs, in the caller's transaction, locks taken in one order everywhere (products by
- * id, the code, the member, the ready date last so placements for one day wait on each other briefly).
- * Throws Refused naming what ran out.
+ * id, the ready date, the code, the member). Throws Refused naming what ran out.
  */
 async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<checkout.Hold> {
   const held = await checkout.insertHold(app, tx, plan);
-  // every process drops its cached stock when this commits (the rest of the catalogue stays)
-  const stock = await catalog.reserveStock(app, tx, plan.lines);
+  const { capacityPerDay } = await delivery.getConfig(app, tx);
+  // every process drops its cached stock when this commits (the rest of the catalogue stays); the ready date's
+  // lock rides on the stock's last statement, so placements for one day wait on each other from there
+  const stock = await catalog.reserveStock(app, tx, plan.lines, capacityPerDay > 0 ? orders.capacityLockSql(plan.readyDate) : undefined);
   if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
   if (plan.promo) {
     const use = await promos.holdUse(tx, app, { promoId: plan.promo.id, holdId: held.id, userId: plan.userId, email: plan.email, discount: plan.promo.discount });
@@ -227,11 +235,10 @@ async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<c
       throw err;
     }
   }
-  const { capacityPerDay } = await delivery.getConfig(app, tx);
   if (capacityPerDay > 0) {
     // under the date's lock: its orders and its live holds (this one included) within the day's capacity, counted
     // in one statement — two reads could miss an order placed between them (its hold already gone, its order not yet seen)
-    const booked = await orders.lockCapacity(tx, plan.readyDate, checkout.liveHoldsOnSql(app, plan.readyDate));
+    const booked = await orders.countLocked(tx, plan.readyDate, checkout.liveHoldsOnSql(app, plan.readyDate));
     if (booked > capacityPerDay) throw new Refused(checkout.ranOut("ready_date_full", plan.readyDate));
   }
   return held;
@@ -257,24 +264,33 @@ async function releaseHold(app: AppContext, which: { holdId: number } | { expire
 
 // ─── step 6: the order ──────────────────────────────────────────────────────────────────────────
 
+/** The hold was not 'held' when its order went in (the short way): the transaction rolls back and the long way runs. */
+class HoldMoved extends Error {}
+
 /**
  * Books the charge and makes the order from the hold's draft (what the buyer confirmed and paid), in one
  * transaction; on any refusal or fault the charge is voided and the hold let go (compensation). Without a charge
- * (nothing to pay) only the order is made.
+ * (nothing to pay) only the order is made. `made`: the hold as this request made it (its draft known): the hold
+ * becomes 'ordered' in the order's own statement (the short way); without it, or when that hold is not 'held' any
+ * more, it is made 'ordered' and read first (the long way, which also takes back a hold let go too early).
  */
-async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null): Promise<orders.OrderRow | Refusal> {
+async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null, made: checkout.Hold | null = null): Promise<orders.OrderRow | Refusal> {
+  const known = made?.id === ctx.holdId ? made : null;
   try {
     const order = await app.db.transaction(async (tx) => {
-      const settled = paid ? await payments.settleInTx(tx, app, paid.paymentId, paid.charge) : null;
+      // locks in the order every placing transaction takes them: the payment, the basket's row (closed here: the
+      // order is made in this transaction or it rolls back), then its hold. The basket closes in the payment's
+      // statement, only when that statement books the payment.
+      const closeBasket = basketService.markOrderedRider(ctx.basketId, app.clock.now());
+      const settled = paid ? await payments.settleInTx(tx, app, paid.paymentId, paid.charge, [closeBasket]) : null;
       if (paid && !settled) {
         // settled meanwhile by a duplicate callback or reconcile: that one made the order
         return orders.getByBasket(tx, ctx.basketId);
       }
-      // locks in the order every placing transaction takes them: the basket's row (closed here: the order is made
-      // in this transaction or it rolls back), then its hold
-      await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
-      // its hold, made 'ordered' and read with its draft in one statement; when it is not 'held' any more, why
-      let h = await checkout.orderHeld(tx, ctx.holdId);
+      if (!paid) await basketService.markOrdered(tx, ctx.basketId, app.clock.now());
+      // its hold: the short way, the one made in this request, becomes 'ordered' in the order's statement below; the
+      // long way, made 'ordered' and read with its draft in one statement; when it is not 'held' any more, why
+      let h = known ?? (await checkout.orderHeld(tx, ctx.holdId));
       if (!h) {
         const was = await checkout.lockHold(tx, ctx.holdId);
         if (!was) throw new Refused(checkout.ranOut("basket"));
@@ -296,7 +312,15 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
 
       // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
       const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
-      const order = await orders.createOrder(app, tx, { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null }, d.lines, ctx.userId ? `user:${ctx.userId}` : "guest");
+      const { order, rode } = await orders.createOrderWith(
+        app,
+        tx,
+        { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null },
+        d.lines,
+        ctx.userId ? `user:${ctx.userId}` : "guest",
+        known ? [checkout.orderHeldRider(known.id)] : [],
+      );
+      if (known && rode[0] !== 1) throw new HoldMoved(`hold ${known.id} was not 'held' when its order went in`);
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
       if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);
       if (plan.hedef81CityId !== null && !(await campaigns.claimHedef81(tx, app, plan.hedef81CityId, order.id))) throw new Refused(checkout.ranOut("campaign"));
@@ -307,6 +331,8 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
     });
     return order ?? systemRefusal();
   } catch (err) {
+    // rolled back: the long way decides (it reads why the hold moved)
+    if (err instanceof HoldMoved) return takeOrder(app, ctx, paid);
     if (err instanceof Refused) app.log.warn({ reason: err.refusal.kind, basketId: ctx.basketId }, "order refused after the payment: voiding");
     else app.log.error({ err, basketId: ctx.basketId }, "the order could not be taken: voiding");
     // compensation of steps 5 and 3

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { rodeSql, type DbOrTx, type Rider } from "../db/client";
 import { orderCounters, orderEvents, orderLines, orders, orderTaxes } from "../db/schema/orders";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,7 +21,8 @@ export async function insertOrder(
   lines: NewOrderLine[],
   taxes: Omit<typeof orderTaxes.$inferInsert, "orderId">[],
   event: Omit<typeof orderEvents.$inferInsert, "orderId">,
-): Promise<OrderRow> {
+  riders: readonly Rider[] = [],
+): Promise<{ order: OrderRow; rode: number[] }> {
   const seq = tx
     .$with("seq")
     .as(
@@ -40,9 +41,17 @@ export async function insertOrder(
     ...(taxes.length ? [tx.$with("placed_taxes").as(tx.insert(orderTaxes).values(taxes.map((t) => ({ ...t, orderId }))).onConflictDoNothing())] : []),
     tx.$with("placed_event").as(tx.insert(orderEvents).values({ ...event, orderId })),
   ];
-  const [row] = await tx.with(seq, placed, ...children).select().from(placed);
+  // what rides along (another module's change, db/client.ts `Rider`) happens once the order is in; each answers
+  // how many rows it changed
+  const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${placed})`));
+  const [row] = await tx
+    .with(seq, placed, ...children, ...rides)
+    .select({ ...placed._.selectedFields, ...Object.fromEntries(rides.map((r, i) => [`rode${i}`, rodeSql(r)])) })
+    .from(placed);
   if (!row) throw new Error("order insert returned nothing");
-  return row;
+  const rode = rides.map((_, i) => (row as Record<string, unknown>)[`rode${i}`] as number);
+  const made = Object.fromEntries(Object.keys(placed._.selectedFields).map((k) => [k, (row as Record<string, unknown>)[k]])) as OrderRow;
+  return { order: made, rode };
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {
@@ -114,11 +123,10 @@ export async function countForReadyDate(db: DbOrTx, readyDate: string, alsoCount
 
 /**
  * Serialises order placement per ready date until the caller's transaction ends (a transaction-scoped advisory
- * lock), so that counting the day's orders and adding one cannot interleave with another buyer's.
+ * lock), so that counting the day's orders and adding one cannot interleave with another buyer's: an SQL
+ * expression for a statement of that transaction to evaluate.
  */
-export async function lockReadyDate(tx: DbOrTx, readyDate: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop:capacity:${readyDate}`}))`);
-}
+export const readyDateLockSql = (readyDate: string): SQL => sql`pg_advisory_xact_lock(hashtext(${`shop:capacity:${readyDate}`}))`;
 
 /** Orders holding capacity per ready date in [fromDate, toDate], in one grouped query (dates without orders are absent). */
 export async function countByReadyDate(db: DbOrTx, fromDate: string, toDate: string): Promise<Map<string, number>> {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Rider } from "../db/client";
 import * as loyalty from "../loyalty/service";
 import * as invoices from "../invoices/service";
 import { canTransition, isOrderStatus, type OrderStatus } from "~/shared/order-status";
@@ -29,14 +29,25 @@ export function newPublicId(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** Creates an order with its lines and the first 'received' event, inside the caller's transaction. */
-export async function createOrder(
+type OrderInput = Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "createdAt" | "updatedAt" | "paidTotal"> & { paidTotal?: number };
+
+/** Creates an order with its lines and the first 'received' event, inside the caller's transaction (one statement). */
+export async function createOrder(app: AppContext, tx: DbOrTx, order: OrderInput, lines: repo.NewOrderLine[], actor: string): Promise<repo.OrderRow> {
+  return (await createOrderWith(app, tx, order, lines, actor, [])).order;
+}
+
+/**
+ * `createOrder` carrying `riders` (another module's changes, db/client.ts `Rider`) in its statement: made once the
+ * order is in, each answering how many rows it changed.
+ */
+export async function createOrderWith(
   app: AppContext,
   tx: DbOrTx,
-  order: Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "createdAt" | "updatedAt" | "paidTotal"> & { paidTotal?: number },
+  order: OrderInput,
   lines: repo.NewOrderLine[],
   actor: string,
-): Promise<repo.OrderRow> {
+  riders: readonly Rider[],
+): Promise<{ order: repo.OrderRow; rode: number[] }> {
   const now = app.clock.now();
   // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
   const split = taxSplitOf({ discountAmount: order.discountAmount ?? 0, usedBonus: order.usedBonus ?? 0, deliveryCost: order.deliveryCost, taxSnapshot: order.taxSnapshot ?? null }, lines, await fallbackDeliveryRate(app, tx));
@@ -48,6 +59,7 @@ export async function createOrder(
     lines,
     split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
     { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
+    riders,
   );
 }
 
@@ -136,24 +148,15 @@ export const eventsOf = (app: AppContext, orderId: number) => repo.eventsOf(app.
 /** Orders that hold production capacity on a ready date (for the delivery engine). */
 export const bookedCount = (app: AppContext, readyDate: string) => repo.countForReadyDate(app.db, readyDate);
 /**
- * Checks a new order's place in its ready date's production capacity, inside the transaction that has just
- * inserted it: locks the date (other placements for it wait until this transaction ends), then counts the
- * day's orders, this one included. False when that exceeds `capacityPerDay` (0 = unlimited): roll back.
+ * A ready date's production capacity, for the hold (issue 24): `capacityLockSql` is the date's lock (a
+ * transaction-scoped advisory lock: other placements and holds for that date wait until the caller's transaction
+ * ends) as an SQL expression for a statement of that transaction to take (the hold's stock statement carries it,
+ * one round trip less); `countLocked`, in a later statement of it, answers the date's orders plus `alsoCount` (a
+ * scalar SQL count, such as the checkout's live holds of the date) from one snapshot — taken after the lock was
+ * granted, so it sees every placement that finished while this one waited.
  */
-export async function holdCapacity(tx: DbOrTx, readyDate: string, capacityPerDay: number): Promise<boolean> {
-  if (capacityPerDay <= 0) return true;
-  await repo.lockReadyDate(tx, readyDate);
-  return (await repo.countForReadyDate(tx, readyDate)) <= capacityPerDay;
-}
-/**
- * Locks a ready date's production capacity for the rest of the caller's transaction (other placements and holds
- * for that date wait) and answers the orders it holds now, plus `alsoCount` (a scalar SQL count, such as the
- * checkout's live holds of the date) read in the same statement, from the same snapshot.
- */
-export async function lockCapacity(tx: DbOrTx, readyDate: string, alsoCount?: SQL): Promise<number> {
-  await repo.lockReadyDate(tx, readyDate);
-  return repo.countForReadyDate(tx, readyDate, alsoCount);
-}
+export const capacityLockSql = (readyDate: string): SQL => repo.readyDateLockSql(readyDate);
+export const countLocked = (tx: DbOrTx, readyDate: string, alsoCount?: SQL): Promise<number> => repo.countForReadyDate(tx, readyDate, alsoCount);
 /** Orders per ready date from `fromDate` to `toDate` inclusive ('YYYY-MM-DD' → count; days without orders absent), one query. */
 export const bookedCounts = (app: AppContext, fromDate: string, toDate: string) => repo.countByReadyDate(app.db, fromDate, toDate);
 /** Units sold per product since each given instant (null: all time); used by the catalogue's top five. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Rider } from "../db/client";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { paymentAttempts, paymentIntents, paymentRefunds, savedCards } from "../db/schema/payments";
 
@@ -55,28 +55,34 @@ export async function settleIntent(
   db: DbOrTx,
   id: string,
   s: { providerPaymentId: string; providerTransactionId: string | null; card: { bin: string | null; lastFour: string | null; cardType: string | null; association: string | null; family: string | null; bankName: string | null }; at: Date },
+  riders: readonly Rider[] = [],
 ): Promise<IntentRow | undefined> {
   const keep = (value: string | null, column: AnyPgColumn) => (value === null ? column : sql`coalesce(${value}, ${column})`);
-  const [r] = await db
-    .update(paymentIntents)
-    .set({
-      status: "succeeded",
-      providerPaymentId: s.providerPaymentId,
-      providerTransactionId: s.providerTransactionId,
-      cardBin: keep(s.card.bin, paymentIntents.cardBin),
-      cardLastFour: keep(s.card.lastFour, paymentIntents.cardLastFour),
-      cardType: keep(s.card.cardType, paymentIntents.cardType),
-      cardAssociation: keep(s.card.association, paymentIntents.cardAssociation),
-      cardFamily: keep(s.card.family, paymentIntents.cardFamily),
-      bankName: keep(s.card.bankName, paymentIntents.bankName),
-      threeDsHtml: null,
-      errorCode: null,
-      message: null,
-      updatedAt: s.at,
-      completedAt: s.at,
-    })
-    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
-    .returning();
+  const settled = db.$with("settled").as(
+    db
+      .update(paymentIntents)
+      .set({
+        status: "succeeded",
+        providerPaymentId: s.providerPaymentId,
+        providerTransactionId: s.providerTransactionId,
+        cardBin: keep(s.card.bin, paymentIntents.cardBin),
+        cardLastFour: keep(s.card.lastFour, paymentIntents.cardLastFour),
+        cardType: keep(s.card.cardType, paymentIntents.cardType),
+        cardAssociation: keep(s.card.association, paymentIntents.cardAssociation),
+        cardFamily: keep(s.card.family, paymentIntents.cardFamily),
+        bankName: keep(s.card.bankName, paymentIntents.bankName),
+        threeDsHtml: null,
+        errorCode: null,
+        message: null,
+        updatedAt: s.at,
+        completedAt: s.at,
+      })
+      .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
+      .returning(),
+  );
+  // what rides along changes only when this payment was booked here (not when it was settled or voided before)
+  const gate = sql`exists (select 1 from ${settled})`;
+  const [r] = await db.with(settled, ...riders.map((ride) => ride(db, gate))).select().from(settled);
   return r;
 }
 

@@ -7,7 +7,7 @@ import * as payments from "./service";
 import { createSandboxGateway } from "./sandbox";
 import type { PaymentGateway } from "./gateway";
 import { fieldsOf, payWithNewCard, reconciled, settled, TEST_BUYER, testCard } from "./testing";
-import type { Tx } from "../db/client";
+import type { Rider, Tx } from "../db/client";
 import { paymentTr } from "~/shared/texts/payment.tr";
 
 let app: TestApp;
@@ -194,6 +194,31 @@ describe("callbacks are safe", () => {
     expect(all.every((r) => r?.status === "succeeded" || r?.status === "processing")).toBe(true);
     expect(runsFor(orderRef)).toBe(1);
     expect(await successes(orderRef)).toBe(1);
+  });
+
+  it("what rides on the payment's booking changes only when that statement books it (not when settled or voided before)", async () => {
+    const { id, fields } = await challenged();
+    const charged = await payments.completeChallenge(app, id, fields);
+    if (charged?.status !== "charged") throw new Error(`expected a charge, got ${charged?.status}`);
+    // a row another module would change with the booking (here a job row's note), counting each time it rode
+    const [mark] = await app.db.insert(jobs).values({ kind: "test-rider", payload: {}, status: "done" }).returning({ id: jobs.id });
+    const rider: Rider = (db, gate) =>
+      db.$with("marked").as(db.update(jobs).set({ attempts: sql`${jobs.attempts} + 1` }).where(and(eq(jobs.id, mark!.id), gate)).returning({ id: jobs.id }));
+    const rode = async () => (await app.db.select({ n: jobs.attempts }).from(jobs).where(eq(jobs.id, mark!.id)))[0]!.n;
+    const booked = await app.db.transaction((tx) => payments.settleInTx(tx, app, id, charged.charge, [rider]));
+    expect(booked?.paymentId).toBe(id);
+    expect(await rode()).toBe(1);
+    // booked already: nothing booked again, nothing rides
+    expect(await app.db.transaction((tx) => payments.settleInTx(tx, app, id, charged.charge, [rider]))).toBeNull();
+    expect(await rode()).toBe(1);
+    // a voided payment met again (a late duplicate callback or reconcile): nothing rides either
+    const other = await challenged();
+    const second = await payments.completeChallenge(app, other.id, other.fields);
+    if (second?.status !== "charged") throw new Error(`expected a charge, got ${second?.status}`);
+    await payments.voidCharge(app, other.id, second.charge);
+    expect((await app.db.select({ status: paymentIntents.status }).from(paymentIntents).where(eq(paymentIntents.id, other.id)))[0]?.status).toBe("voided");
+    expect(await app.db.transaction((tx) => payments.settleInTx(tx, app, other.id, second.charge, [rider]))).toBeNull();
+    expect(await rode()).toBe(1);
   });
 
   it("a forged or altered callback is rejected and changes nothing", async () => {

@@ -4,7 +4,7 @@
  * money back with `voidCharge` when the order cannot be taken. A provider refusal is booked by `chargeAnswered`.
  */
 import type { AppContext } from "../context";
-import type { Tx } from "../db/client";
+import type { Rider, Tx } from "../db/client";
 import { cardTypeOfAssociation, type CardType } from "~/shared/card";
 import type { Kurus } from "~/shared/money";
 import type { PaymentDone, ProviderFailure } from "./gateway";
@@ -47,9 +47,10 @@ export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRo
 /**
  * Books a charged payment as succeeded inside the caller's transaction (the one that takes the order), saving
  * the card when the buyer asked. Null when the payment is no longer 'pending' (settled by a concurrent callback
- * or reconcile): the caller then does nothing, so an order is taken once per payment.
+ * or reconcile): the caller then does nothing, so an order is taken once per payment. `riders`: other modules'
+ * changes sent in the same statement, made only when this call books the payment (db/client.ts `Rider`).
  */
-export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: PaymentDone): Promise<PaymentSucceeded | null> {
+export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: PaymentDone, riders: readonly Rider[] = []): Promise<PaymentSucceeded | null> {
   const now = app.clock.now();
   const c = charge.card;
   const i = await repo.settleIntent(tx, intentId, {
@@ -57,7 +58,7 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
     providerTransactionId: charge.transactionId ?? null,
     card: { bin: c.bin || null, lastFour: c.lastFour ?? null, cardType: c.cardType ?? null, association: c.association ?? null, family: c.family ?? null, bankName: c.bankName ?? null },
     at: now,
-  });
+  }, riders);
   if (!i) return null;
   let savedCardId = i.savedCardId;
   if (i.saveCard && i.userId && charge.stored) {
