@@ -41,6 +41,17 @@ export async function lockById(db: DbOrTx, id: number): Promise<BasketRow | unde
   return row;
 }
 
+/** `lockById` with a companion's row (db/client.ts `Companion`) read in the same statement; only the basket's row is locked. */
+export async function lockByIdWith<R>(db: DbOrTx, id: number, companion: Companion<R>): Promise<{ row: BasketRow; companion: R | null } | undefined> {
+  const [r] = (await db
+    .select({ row: baskets, companion: companion.table })
+    .from(baskets)
+    .leftJoin(companion.table, companion.on(baskets.id))
+    .where(eq(baskets.id, id))
+    .for("update", { of: baskets })) as { row: BasketRow; companion: R | null }[];
+  return r;
+}
+
 /** The owner's open basket marked changed at `now`, locked for the rest of the transaction (one statement). */
 async function touchOpen(db: DbOrTx, owner: Owner, now: Date): Promise<BasketRow | undefined> {
   const where = openOf(owner);

@@ -453,9 +453,14 @@ export type LockedBasket = repo.BasketRow;
  * queue here. Throws BasketNotOpen when the basket was ordered or merged meanwhile.
  */
 export async function lockForOrder(tx: Tx, basketId: number): Promise<LockedBasket> {
-  const row = await repo.lockById(tx, basketId);
-  if (!row || row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
-  return row;
+  return (await lockForOrderWith(tx, basketId)).row;
+}
+
+/** `lockForOrder` with another module's row read in its statement (db/client.ts `Companion`), handed back as it came. */
+export async function lockForOrderWith<R = never>(tx: Tx, basketId: number, companion?: Companion<R>): Promise<{ row: LockedBasket; companion: R | null }> {
+  const found = companion ? await repo.lockByIdWith(tx, basketId, companion) : await repo.lockById(tx, basketId).then((row) => row && { row, companion: null });
+  if (!found || found.row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
+  return found;
 }
 
 /**

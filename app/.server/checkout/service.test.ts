@@ -8,7 +8,7 @@ import { orders, orderLines } from "../db/schema/orders";
 import { paymentAttempts, sandboxPayments } from "../db/schema/payments";
 import { promoCodes } from "../db/schema/promos";
 import { giftNotes } from "../db/schema/notes";
-import { checkoutHolds } from "../db/schema/checkout";
+import { checkoutHolds, checkoutStates } from "../db/schema/checkout";
 import { jobs } from "../db/schema/system";
 import * as basket from "../basket/service";
 import * as catalog from "../catalog/service";
@@ -24,6 +24,7 @@ import { fieldsOf, testCard } from "../payments/testing";
 import { parseDeliveryForm } from "~/shared/checkout-forms";
 import { shownDates } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import { paymentTr } from "~/shared/texts/payment.tr";
 
 let app: TestApp;
 let ankara: { cityId: number; countyId: number };
@@ -216,6 +217,25 @@ describe("placing an order", () => {
     } finally {
       payments.useGateway(app, real);
     }
+  });
+
+  it("another member's saved card is refused before any charge, and the hold is let go", async () => {
+    const owner = await member();
+    const other = await member();
+    const theirs = await savedCardOf(other.id, other.email);
+    const o = { sessionId: randomUUID(), userId: owner.id };
+    const b = await readyBasket(o, [{ productId: 10006, quantity: 1 }], await savedCardOf(owner.id, owner.email), owner.email);
+    const before = await stockOf(10006);
+    // the steps' state names the other member's card (the payment step refuses that; the payment checks it again)
+    await app.db
+      .update(checkoutStates)
+      .set({ payment: sql`jsonb_set(${checkoutStates.payment}, '{savedCardId}', ${String(theirs.mode === "saved" ? theirs.savedCardId : 0)}::jsonb)` })
+      .where(eq(checkoutStates.basketId, b.id));
+    const r = await place_(b, owner.id);
+    expect(r).toMatchObject({ status: "failed", kind: "payment", message: `Ödeme alınamadı: ${paymentTr.errors.savedCardNotFound}` });
+    expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
+    expect(await chargesAtProvider([b.id])).toEqual({ charged: 0, voided: 0 });
+    expect(await stockOf(10006)).toBe(before);
   });
 
   it("50 buyers for the last 8 items: exactly 8 orders, the others told it ran out and not charged", async () => {

@@ -17,6 +17,12 @@ export async function binLookup(app: AppContext, bin: string): Promise<(CardInfo
   });
 }
 
+/**
+ * A member's saved card read in another module's statement (the flow: the basket's lock at the hold), handed to
+ * `startPayment` as `savedCardAsRead` so the payment does not read it again.
+ */
+export const savedCardCompanion = (userId: number, cardId: number) => repo.cardOfUserCompanion(userId, cardId);
+
 /** The installment table for a card's BIN (6 or 8 digits) and an amount (issue 27; see installments.ts). */
 export const installmentTable = (app: AppContext, bin: string, amount: Kurus) => installments.installmentTable(app, gatewayFor(app), bin, amount);
 

@@ -13,6 +13,11 @@ export interface StartPaymentInput {
   buyer: BuyerInput;
   card?: CardInput;
   savedCardId?: number;
+  /**
+   * The saved card `savedCardId` as the caller has already read it in this request (`savedCardCompanion`: with
+   * another statement of its own; null: not found): not read again.
+   */
+  savedCardAsRead?: { row: repo.SavedCardRow | null };
   saveCard?: boolean;
   userId?: number | null;
   /** JSON the caller needs to finish its purchase when the charge succeeds later (3-D Secure return, reconcile). */

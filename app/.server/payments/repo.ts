@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { DbOrTx, Rider } from "../db/client";
+import type { Companion, DbOrTx, Rider } from "../db/client";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { paymentAttempts, paymentIntents, paymentRefunds, savedCards } from "../db/schema/payments";
 
@@ -184,6 +184,11 @@ export async function updateRefund(db: DbOrTx, id: number, patch: Partial<typeof
 
 export async function cardsOfUser(db: DbOrTx, userId: number): Promise<SavedCardRow[]> {
   return db.select().from(savedCards).where(eq(savedCards.userId, userId)).orderBy(desc(savedCards.createdAt), desc(savedCards.id));
+}
+
+/** A member's saved card as another module's read carries it (db/client.ts `Companion`): joined on its id and owner only. */
+export function cardOfUserCompanion(userId: number, cardId: number): Companion<SavedCardRow> {
+  return { table: savedCards, on: () => and(eq(savedCards.userId, userId), eq(savedCards.id, cardId))! };
 }
 
 export async function cardOfUser(db: DbOrTx, userId: number, cardId: number): Promise<SavedCardRow | undefined> {

@@ -32,6 +32,7 @@
  * Card numbers and security codes only pass through to the gateway: never stored, logged or mailed.
  */
 export type { CardInput } from "./gateway";
+export type { SavedCardRow } from "./repo";
 export { gatewayFor, useGateway } from "./calls";
 export {
   callbackPath,
@@ -52,4 +53,4 @@ export { cancel, refund, refundsOf, type RefundInput, type RefundResult } from "
 export { CHALLENGE_TTL_SECONDS, reconcile, REFUND_UNKNOWN_TTL_SECONDS, type ReconcileReport } from "./reconcile";
 export { attemptsOfOrder, countByResult, forgetHookEmail, getPayment, paymentOfOrder, type PaymentView } from "./read";
 export { installmentTable } from "./cards";
-export { binLookup, deleteSavedCard, listSavedCards, saveCardForUser, type SavedCardView } from "./cards";
+export { binLookup, deleteSavedCard, listSavedCards, saveCardForUser, savedCardCompanion, type SavedCardView } from "./cards";

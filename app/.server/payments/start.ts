@@ -51,8 +51,8 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
   // ── a member's saved card: charged at once, no 3-D Secure
   if (!input.card) {
     if (!userId) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
-    const card = await repo.cardOfUser(app.db, userId, input.savedCardId!);
-    if (!card || card.provider !== gw.name) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
+    const card = input.savedCardAsRead ? input.savedCardAsRead.row : await repo.cardOfUser(app.db, userId, input.savedCardId!);
+    if (!card || card.id !== input.savedCardId || card.userId !== userId || card.provider !== gw.name) return { status: "failed", code: "saved_card", message: failedMessage(T.errors.savedCardNotFound) };
     const inst = await installments.chargeFor(app, gw, input.amount, card.bin, input.installment);
     if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
     // the payment's row and the record of the charge call go in together; an active payment of this order
