@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const BUYER = { delFullName: "Ali Veli", delAddress: "Çınar Sokak 3", delCityName: "Ankara", delCountyName: "Çankaya", invFullName: "Ali Veli", invAddress: "Çınar Sokak 3", invCityName: "Ankara", invCountyName: "Çankaya", isSingleAddress: 0 };
 
-async function order(o: { deliveryType: string; details: string; giftNote?: string; address?: Record<string, unknown>; quantity?: number }) {
+async function order(o: { deliveryType: string; details: string; option?: string; giftNote?: string; address?: Record<string, unknown>; quantity?: number }) {
   return app.db.transaction((tx) =>
     orders.createOrder(
       app,
@@ -32,6 +32,7 @@ async function order(o: { deliveryType: string; details: string; giftNote?: stri
         email: "alici@example.com",
         deliveryType: o.deliveryType,
         deliveryDetails: o.details,
+        deliveryOption: o.option ?? null,
         readyDate: "2026-12-20",
         estimatedDelivery: "2026-12-20",
         address: o.address ?? BUYER,
@@ -80,11 +81,16 @@ describe("print for a ready date", () => {
     expect((await h.load("marketing", printRoute.loader, "/management/production/print?day=2026-12-20")).status).toBe(403);
   });
 
-  it("prints the courier route sheet per slot", async () => {
+  it("prints the courier route sheet per slot, a VIP courier stop marked as such", async () => {
+    // a VIP slot with the same hours as a standard one: only the mark tells the courier
+    const vip = await order({ deliveryType: "Delivery", details: "13:00-16:00", option: "DeliveryAfternoon" });
     const res = await h.load("operations", printRoute.loader, "/management/production/print?day=2026-12-20&what=routes");
-    const r = (res.data as { routes: { slots: { slot: string; stops: { orderNumber: string; gift: boolean }[] }[] } }).routes;
+    const r = (res.data as { routes: { slots: { slot: string; stops: { orderNumber: string; gift: boolean; vip: boolean }[] }[] } }).routes;
     expect(r.slots.map((s) => s.slot)).toEqual(["10:00-13:00", "13:00-16:00"]);
-    expect(r.slots[0]!.stops[0]!.gift).toBe(true);
-    expect(r.slots[1]!.stops[0]!.gift).toBe(false);
+    expect(r.slots[0]!.stops[0]).toMatchObject({ gift: true, vip: false });
+    expect(r.slots[1]!.stops.map((s) => [s.orderNumber === vip.orderNumber, s.vip, s.gift])).toEqual([
+      [false, false, false],
+      [true, true, false],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import * as notes from "../notes/service";
 import * as orders from "../orders/service";
 import * as printing from "../printing/service";
 import { addDays } from "~/shared/clock";
+import { isVipOption } from "~/shared/delivery-label";
 import { giftReason, type GiftReason } from "~/shared/gift";
 import type { InvoiceView } from "~/shared/invoice";
 
@@ -107,7 +108,7 @@ export async function routeSheets(app: AppContext, day: string) {
     app,
     rows.map((o) => o.id),
   );
-  const slots = new Map<string, { orderNumber: string; recipient: ReturnType<typeof recipientOf>; items: string; gift: boolean; status: string }[]>();
+  const slots = new Map<string, { orderNumber: string; recipient: ReturnType<typeof recipientOf>; items: string; gift: boolean; vip: boolean; status: string }[]>();
   for (const o of rows) {
     const stop = {
       orderNumber: o.orderNumber,
@@ -117,6 +118,7 @@ export async function routeSheets(app: AppContext, day: string) {
         .map((l) => `${l.quantity} × ${l.name}`)
         .join(", "),
       gift: giftReason(o) !== null,
+      vip: isVipOption(o.deliveryOption),
       status: o.status,
     };
     slots.set(o.deliveryDetails, [...(slots.get(o.deliveryDetails) ?? []), stop]);

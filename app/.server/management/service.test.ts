@@ -119,7 +119,7 @@ const ADDRESS = {
 
 /** A paid order as checkout leaves it (sandbox card payment, stock reserved). */
 async function paidOrder(
-  opts: { userId?: number | null; email?: string; deliveryType?: string; deliveryDetails?: string; readyDate?: string; quantity?: number; address?: Record<string, unknown> } = {},
+  opts: { userId?: number | null; email?: string; deliveryType?: string; deliveryDetails?: string; deliveryOption?: string; readyDate?: string; quantity?: number; address?: Record<string, unknown> } = {},
 ) {
   const quantity = opts.quantity ?? 2;
   const unitPrice = 12_500;
@@ -138,6 +138,7 @@ async function paidOrder(
         email,
         deliveryType: opts.deliveryType ?? "Carrier",
         deliveryDetails: opts.deliveryDetails ?? "Standart",
+        deliveryOption: opts.deliveryOption ?? null,
         readyDate: opts.readyDate ?? "2026-11-24",
         estimatedDelivery: "2026-11-25",
         address: opts.address ?? ADDRESS,
@@ -661,7 +662,7 @@ describe("production board", () => {
   it("sums what to bake for the day (cancelled left out) and lists door deliveries per slot", async () => {
     const day = "2026-12-02";
     const a = await paidOrder({ readyDate: day, quantity: 2, deliveryType: "Delivery", deliveryDetails: "14:00-16:00", address: { ...ADDRESS, delFullName: "Ali Kurye" } });
-    const b = await paidOrder({ readyDate: day, quantity: 3, deliveryType: "Delivery", deliveryDetails: "10:00-12:00", address: { ...ADDRESS, delFullName: "Veli Sabah" } });
+    const b = await paidOrder({ readyDate: day, quantity: 3, deliveryType: "Delivery", deliveryDetails: "10:00-12:00", deliveryOption: "DeliveryMorning", address: { ...ADDRESS, delFullName: "Veli Sabah" } });
     await paidOrder({ readyDate: day, quantity: 1 });
     const cancelled = await paidOrder({ readyDate: day, quantity: 5, deliveryType: "Delivery", deliveryDetails: "14:00-16:00" });
     await cancelOrder(app, cancelled.id, { actor: "staff:99", reason: "test" });
@@ -674,7 +675,9 @@ describe("production board", () => {
       ["10:00-12:00", [b.orderNumber]],
       ["14:00-16:00", [a.orderNumber]],
     ]);
-    expect(board.slots[1]!.stops[0]).toMatchObject({ recipient: "Ali Kurye", phone: "5321234567", area: "Caferağa, Kadıköy, İstanbul", items: "2 × Orijinal", hasNote: true });
+    expect(board.slots[1]!.stops[0]).toMatchObject({ recipient: "Ali Kurye", phone: "5321234567", area: "Caferağa, Kadıköy, İstanbul", items: "2 × Orijinal", hasNote: true, vip: false });
+    // a VIP courier slot is marked (its hours alone do not say so)
+    expect(board.slots[0]!.stops[0]).toMatchObject({ recipient: "Veli Sabah", vip: true });
     // without a day: today (Istanbul)
     expect(((await load("operations", productionRoute.loader, "/management/production")).data as { day: string }).day).toBe("2026-11-23");
   });

@@ -23,6 +23,7 @@ import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { safeReturnUrl } from "~/shared/account";
 import { addDays, istanbulDate } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
+import { isVipOption } from "~/shared/delivery-label";
 import { formatAmount } from "~/shared/money";
 import { isOrderStatus, TRANSITIONS, type OrderStatus } from "~/shared/order-status";
 import {
@@ -527,6 +528,8 @@ function routeStop(o: orders.OrderRow, lines: orders.OrderLineRow[]) {
     phone: a.phone,
     items: lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
     hasNote: Boolean(o.giftNote || o.mediaLink),
+    /** a VIP courier slot (its window alone does not say so: a standard slot can have the same hours) */
+    vip: isVipOption(o.deliveryOption),
     /** Pickup hour, time slot or carrier as stored; the delivery date promised to the buyer. */
     details: o.deliveryDetails,
     estimatedDelivery: o.estimatedDelivery,

@@ -199,6 +199,7 @@ function RouteSheets({ r }: { r: Awaited<ReturnType<typeof print.routeSheets>> }
                 <Cell label="#">{i + 1}</Cell>
                 <Cell label={managementTr.production.order}>
                   {stop.orderNumber}
+                  {stop.vip ? <span className="block text-xs font-semibold">{P.vipMark}</span> : null}
                   {stop.gift ? <span className="block text-xs font-semibold">{P.giftMark}</span> : null}
                 </Cell>
                 <Cell label={P.recipient}>{stop.recipient.name}</Cell>

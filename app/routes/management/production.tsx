@@ -109,6 +109,7 @@ export default function Production({ loaderData }: Route.ComponentProps) {
                     <Link to={`/management/orders/${stop.orderNumber}`} className="underline">
                       {stop.orderNumber}
                     </Link>
+                    {stop.vip ? <span className="block text-xs font-semibold">{p.vipMark}</span> : null}
                     {stop.hasNote ? <span className="block text-xs font-semibold">{p.giftNote}</span> : null}
                   </Cell>
                   <Cell label={p.recipient}>{stop.recipient}</Cell>

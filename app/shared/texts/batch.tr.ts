@@ -100,6 +100,7 @@ export const batchTr = {
     stops: "{count} durak",
     signature: "İmza",
     giftMark: "Hediye",
+    vipMark: "VIP kurye",
     none: "Yok",
   },
   notes: {

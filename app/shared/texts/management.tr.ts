@@ -364,6 +364,7 @@ export const managementTr = {
     phone: "Telefon",
     items: "Ürünler",
     giftNote: "Not var",
+    vipMark: "VIP kurye",
     status: "Durum",
     order: "Sipariş",
   },
