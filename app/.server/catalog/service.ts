@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import type { SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Rider } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
 import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
@@ -403,11 +403,12 @@ type StockLines = { productId: number; quantity: number }[];
 /**
  * Stock for orders (issue 8), used by checkout and order cancellation: takes the lines' stock in the caller's
  * transaction, only where enough is left (null stock: made to order); every process drops its cached stock when
- * that commits, the notice riding on the last product's statement. `alongside`: an SQL expression of another module
- * evaluated in that statement too, after the stock's row locks (the ready date's capacity lock: one round trip less).
+ * that commits, the notice riding on the last product's statement. What that statement also carries (one round trip
+ * less each): `alongside`, an SQL expression of another module evaluated after the stock's row locks (the ready
+ * date's capacity lock); `riders`, other modules' changes (the hold's row), each answering the id of the row it made.
  */
-export const reserveStock = (app: AppContext, tx: DbOrTx, items: StockLines, alongside?: SQL) =>
-  reserve(tx, items, [app.cache.prefixNotice(STOCK_CACHE_PREFIX), ...(alongside ? [alongside] : [])]);
+export const reserveStock = (app: AppContext, tx: DbOrTx, items: StockLines, carry: { alongside?: SQL; riders?: readonly Rider[] } = {}) =>
+  reserve(tx, items, { notices: [app.cache.prefixNotice(STOCK_CACHE_PREFIX), ...(carry.alongside ? [carry.alongside] : [])], riders: carry.riders });
 /** Gives the lines' stock back (an order cancelled, a hold let go), with the same notice. */
 export const releaseStock = (app: AppContext, tx: DbOrTx, items: StockLines) => release(tx, items, [app.cache.prefixNotice(STOCK_CACHE_PREFIX)]);
 

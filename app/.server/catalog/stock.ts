@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { ONE_ROW, type DbOrTx } from "../db/client";
+import { ONE_ROW, rodeIdSql, type DbOrTx, type Rider } from "../db/client";
 import { catalogProducts } from "../db/schema/catalog";
 
 /**
@@ -7,14 +7,21 @@ import { catalogProducts } from "../db/schema/catalog";
  * other in opposite orders) and decrements only where enough is left; null stock means made to order.
  * Runs inside the order's transaction: a failed order takes nothing.
  */
-export type Reservation = { ok: true } | { ok: false; productId: number };
+export type Reservation = { ok: true; rode?: (number | null)[] } | { ok: false; productId: number };
+
+/** What a stock statement carries besides the stock (the last product's statement): SQL evaluated in it, and riders. */
+export interface Carried {
+  /** expressions evaluated whether or not a row changed (the cache's NOTIFY, another module's lock) */
+  notices?: readonly SQL[];
+  /** other modules' changes (db/client.ts `Rider`); each answers the id of the row it made */
+  riders?: readonly Rider[];
+}
 
 /**
- * One product's stock change, and `notices` (SQL expressions, e.g. the cache's NOTIFY, or another module's lock
- * that belongs after the stock's) evaluated in the same statement whether or not a row changed; answers the rows
- * changed.
+ * One product's stock change, what it carries (`Carried`) in the same statement; answers the rows changed and the
+ * riders' ids.
  */
-async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notices: readonly SQL[]): Promise<number> {
+async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, { notices = [], riders = [] }: Carried): Promise<{ n: number; rode: (number | null)[] }> {
   const changed = tx.$with("changed").as(
     tx
       .update(catalogProducts)
@@ -22,12 +29,19 @@ async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, notic
       .where(and(eq(catalogProducts.id, productId), where))
       .returning({ id: catalogProducts.id }),
   );
-  // one row whatever changed: the count of the rows changed, and the notice evaluated once
-  const [row] = await tx
-    .with(changed)
-    .select({ n: sql<number>`(select count(*) from ${changed})::int`, ...Object.fromEntries(notices.map((n, i) => [`told${i}`, sql<boolean>`${n} is null`])) })
-    .from(ONE_ROW);
-  return row?.n ?? 0;
+  // what rides along happens once this product's stock changed (a rider that inserts cannot be gated: the caller
+  // rolls back when the stock was short)
+  const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${changed})`));
+  // one row whatever changed: the count of the rows changed, the notices evaluated once, the riders' ids
+  const [row] = (await tx
+    .with(changed, ...rides)
+    .select({
+      n: sql<number>`(select count(*) from ${changed})::int`,
+      ...Object.fromEntries(notices.map((n, i) => [`told${i}`, sql<boolean>`${n} is null`])),
+      ...Object.fromEntries(rides.map((r, i) => [`rode${i}`, rodeIdSql(r)])),
+    })
+    .from(ONE_ROW)) as Record<string, unknown>[];
+  return { n: (row?.n as number | undefined) ?? 0, rode: rides.map((_, i) => (row?.[`rode${i}`] as number | null | undefined) ?? null) };
 }
 
 function totals(items: { productId: number; quantity: number }[]): [number, number][] {
@@ -44,32 +58,38 @@ function totals(items: { productId: number; quantity: number }[]): [number, numb
 async function changeEach(
   tx: DbOrTx,
   items: { productId: number; quantity: number }[],
-  notices: readonly SQL[],
+  carried: Carried,
   { required }: { required: boolean },
   step: (quantity: number) => { set: SQL; where: SQL },
-): Promise<number | null> {
+): Promise<{ short: number | null; rode: (number | null)[] }> {
   const all = totals(items);
+  let rode: (number | null)[] = [];
   for (const [n, [productId, quantity]] of all.entries()) {
     const { set, where } = step(quantity);
-    const changed = await change(tx, productId, set, where, n === all.length - 1 ? notices : []);
-    if (required && changed === 0) return productId;
+    const changed = await change(tx, productId, set, where, n === all.length - 1 ? carried : {});
+    if (required && changed.n === 0) return { short: productId, rode: [] };
+    rode = changed.rode;
   }
-  return null;
+  return { short: null, rode };
 }
 
-/** Takes the lines' stock where enough is left (null stock: made to order); `notices` as `changeEach`'s. */
-export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], notices: readonly SQL[] = []): Promise<Reservation> {
-  const short = await changeEach(tx, items, notices, { required: true }, (quantity) => ({
+/**
+ * Takes the lines' stock where enough is left (null stock: made to order); `carried` as `changeEach`'s, and the
+ * riders' ids answered when there were riders (no lines: no statement, and they did not ride).
+ */
+export async function reserve(tx: DbOrTx, items: { productId: number; quantity: number }[], carried: Carried = {}): Promise<Reservation> {
+  const { short, rode } = await changeEach(tx, items, carried, { required: true }, (quantity) => ({
     set: sql`case when ${catalogProducts.stock} is null then null else ${catalogProducts.stock} - ${quantity} end`,
     where: and(eq(catalogProducts.active, true), sql`(${catalogProducts.stock} is null or ${catalogProducts.stock} >= ${quantity})`)!,
   }));
   // a refusal rolls the caller's transaction back, and its notice with it
-  return short === null ? { ok: true } : { ok: false, productId: short };
+  if (short !== null) return { ok: false, productId: short };
+  return carried.riders?.length ? { ok: true, rode } : { ok: true };
 }
 
 /** Gives stock back (order cancelled, hold let go); `notice` as for `reserve`. */
 export async function release(tx: DbOrTx, items: { productId: number; quantity: number }[], notices: readonly SQL[] = []): Promise<void> {
-  await changeEach(tx, items, notices, { required: false }, (quantity) => ({ set: sql`${catalogProducts.stock} + ${quantity}`, where: isNotNull(catalogProducts.stock) }));
+  await changeEach(tx, items, { notices }, { required: false }, (quantity) => ({ set: sql`${catalogProducts.stock} + ${quantity}`, where: isNotNull(catalogProducts.stock) }));
 }
 
 /** The catalogue's process-cache prefix (catalog/service keeps every cached read under it). */

@@ -93,11 +93,8 @@ export function orderHeldQuery(db: DbOrTx, id: number, gate: SQL) {
     .returning({ id: checkoutHolds.id });
 }
 
-/** Inserts a hold; answers its id. */
-export async function insertHold(tx: DbOrTx, row: NewHold): Promise<number> {
-  const [created] = await tx.insert(checkoutHolds).values(row).returning({ id: checkoutHolds.id });
-  return created!.id;
-}
+/** A hold's insert, not yet sent (a rider's: another module's statement carries it), returning its id. */
+export const insertHoldQuery = (db: DbOrTx, row: NewHold) => db.insert(checkoutHolds).values(row).returning({ id: checkoutHolds.id });
 
 /** Moves a 'held' hold on; false when it was not 'held' any more. */
 export async function finishHold(tx: DbOrTx, id: number, patch: { status: "ordered" | "released" }): Promise<boolean> {

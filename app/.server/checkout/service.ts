@@ -712,9 +712,19 @@ export async function lockHold(tx: DbOrTx, holdId: number): Promise<Hold | null>
 
 export const isLive = (app: AppContext, h: HeldHold) => h.expiresAt.getTime() > app.clock.now().getTime();
 
-export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Promise<Hold> {
+/**
+ * A hold for the plan, made by another module's statement (the hold's stock statement: one round trip less):
+ * `rider` inserts the row, whatever the carrier's gate (an insert has no WHERE: the caller rolls back when the
+ * carrier's own change did not happen); `made(id)` is the hold once the carrier answered the id of the row it made.
+ */
+export function holdToMake(app: AppContext, p: HoldPlan): { rider: Rider; made(id: number): Hold } {
+  const row = holdRowOf(app, p);
+  return { rider: (db) => db.$with("hold_made").as(repo.insertHoldQuery(db, row)), made: (id) => asStored(row, id) };
+}
+
+function holdRowOf(app: AppContext, p: HoldPlan) {
   const now = app.clock.now();
-  const row = {
+  return {
     basketId: p.basketId,
     status: "held" as const,
     lines: p.lines,
@@ -727,10 +737,15 @@ export async function insertHold(app: AppContext, tx: DbOrTx, p: HoldPlan): Prom
     createdAt: now,
     expiresAt: new Date(now.getTime() + HOLD_TTL_SECONDS * 1000),
   };
-  // answered as it is stored: what reading it back would give (its JSON as the database keeps it), so an order
-  // made from this hold in this request is the one a later read of it would make
+}
+
+/**
+ * The hold as it is stored: what reading it back would give (its JSON as the database keeps it), so an order made
+ * from a hold in the request that made it is the one a later read of it would make.
+ */
+function asStored(row: ReturnType<typeof holdRowOf>, id: number): Hold {
   const stored = JSON.parse(JSON.stringify({ lines: row.lines, draft: row.draft })) as unknown as { lines: unknown; draft: unknown };
-  return { ...row, lines: holdLinesSchema.parse(stored.lines), draft: draftSchema.parse(stored.draft), id: await repo.insertHold(tx, row) };
+  return { ...row, lines: holdLinesSchema.parse(stored.lines), draft: draftSchema.parse(stored.draft), id };
 }
 
 export const extendHold = (app: AppContext, tx: DbOrTx, h: HeldHold) => repo.extendHold(tx, h.id, new Date(app.clock.now().getTime() + HOLD_TTL_SECONDS * 1000));

@@ -31,6 +31,8 @@ export type Rider = (db: DbOrTx, gate: SQL) => WithSubquery;
 
 /** How many rows a rider changed (it must have a RETURNING clause), for a carrier to select: the carrier's caller checks it. */
 export const rodeSql = (ride: WithSubquery): SQL<number> => sql<number>`(select count(*) from ${ride})::int`;
+/** The id of the row a rider made (its RETURNING names an `id`; null: none), for a carrier to select and hand back. */
+export const rodeIdSql = (ride: WithSubquery): SQL<number | null> => sql<number | null>`(select id from ${ride} limit 1)`;
 
 /**
  * Another module's one row read in a module's read, so the two go to the database as one (issue 24 §2): `table`

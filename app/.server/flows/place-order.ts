@@ -220,12 +220,17 @@ async function takeHold(
  * id, the ready date, the code, the member). Throws Refused naming what ran out.
  */
 async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<checkout.Hold> {
-  const held = await checkout.insertHold(app, tx, plan);
+  // step 2 refuses an empty basket, and a hold taken again has its lines: without lines nothing below would run
+  if (plan.lines.length === 0) throw new Error(`a hold without lines (basket ${plan.basketId})`);
   const { capacityPerDay } = await delivery.getConfig(app, tx);
-  // every process drops its cached stock when this commits (the rest of the catalogue stays); the ready date's
-  // lock rides on the stock's last statement, so placements for one day wait on each other from there
-  const stock = await catalog.reserveStock(app, tx, plan.lines, capacityPerDay > 0 ? orders.capacityLockSql(plan.readyDate) : undefined);
+  // the stock of each line; its last statement also makes the hold's row, and takes the ready date's lock (so
+  // placements for one day wait on each other from there); every process drops its cached stock when this commits
+  const making = checkout.holdToMake(app, plan);
+  const stock = await catalog.reserveStock(app, tx, plan.lines, { alongside: capacityPerDay > 0 ? orders.capacityLockSql(plan.readyDate) : undefined, riders: [making.rider] });
   if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
+  const madeId = stock.rode?.[0];
+  if (typeof madeId !== "number") throw new Error(`the hold of basket ${plan.basketId} was not made with its stock`);
+  const held = making.made(madeId);
   if (plan.promo) {
     const use = await promos.holdUse(tx, app, { promoId: plan.promo.id, holdId: held.id, userId: plan.userId, email: plan.email, discount: plan.promo.discount });
     if (!use.ok) throw new Refused(checkout.ranOut("promo", plan.promo.code));
