@@ -162,6 +162,32 @@ describe("placing an order", () => {
     expect(promo!.usedCount).toBe(1);
   });
 
+  it("the confirmation mail queued in the order's own statement is the one the long way writes for the stored order", async () => {
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10001, quantity: 2 }, { productId: 30001, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    expect((await place_(b, m.id)).status).toBe("succeeded");
+    const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+    const [hold] = await app.db.select().from(checkoutHolds).where(and(eq(checkoutHolds.basketId, b.id), eq(checkoutHolds.status, "ordered")));
+    const queued = await app.db.select().from(jobs).where(eq(jobs.dedupeKey, `order-confirmation:${order!.id}`));
+    expect(queued).toHaveLength(1);
+    const got = queued[0]!.payload as { to: string; subject: string; html: string; text: string; attachments?: { filename: string; content: string }[] };
+    expect(got.subject).toContain(order!.orderNumber);
+    expect(got.text).toContain(order!.orderNumber);
+    expect(JSON.stringify(got)).not.toContain("\u2063");
+    // the long way, written from the stored order, in a transaction rolled back afterwards
+    let expected: unknown;
+    await app.db
+      .transaction(async (tx) => {
+        await tx.delete(jobs).where(eq(jobs.id, queued[0]!.id));
+        await checkout.confirmationMail(app, tx, order!, (hold!.draft as { mailLines: { label: string; lineTotal: number }[] }).mailLines, null);
+        expected = (await tx.select().from(jobs).where(eq(jobs.dedupeKey, `order-confirmation:${order!.id}`)))[0]?.payload;
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => expect(e.message).toBe("roll back"));
+    expect(got).toEqual(expected);
+  });
+
   it("10 concurrent confirms of one basket make exactly one order and one charge", async () => {
     const m = await member();
     const owner = { sessionId: randomUUID(), userId: m.id };

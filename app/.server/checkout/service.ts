@@ -12,7 +12,8 @@ import * as geo from "../geo/service";
 import * as orders from "../orders/service";
 import * as campaigns from "../campaigns/service";
 import * as printing from "../printing/service";
-import { queueMail } from "../mail/service";
+import { sql } from "drizzle-orm";
+import { mailHole, queueMail, queueMailRider, type MailToQueue } from "../mail/service";
 import { hit, perClient } from "../ratelimit/service";
 import { getSettings } from "../settings/service";
 import { discountLabel, withDelivery, type Summary } from "~/shared/amounts";
@@ -767,7 +768,7 @@ export async function orderHeld(tx: DbOrTx, holdId: number): Promise<Hold | null
  * 'ordered' in the statement that inserts its order (orders `createOrder`'s riders). Its count is 0 when the hold
  * was not 'held' any more: the caller rolls back and takes the order the long way (`orderHeld`, which says why).
  */
-export function orderHeldRider(holdId: number): Rider {
+export function orderHeldRider<Made = void>(holdId: number): Rider<Made> {
   return (db, gate) => db.$with("hold_ordered").as(repo.orderHeldQuery(db, holdId, gate));
 }
 export const markHoldOrdered = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "ordered" });
@@ -779,7 +780,7 @@ export const expiredHoldBaskets = (app: AppContext) => repo.expiredBaskets(app.d
 const INVOICE_LINK_TTL_MS = 30 * 86_400_000;
 
 /** The accepted contracts as the confirmation mail's attachments (a durable copy for the buyer, issue 26 §3). */
-function contractAttachments(order: orders.OrderRow) {
+function contractAttachments(order: Omit<orders.OrderRow, "id">) {
   const kept = readAcceptedContracts(order.contracts);
   if (!kept?.docs) return [];
   const meta = { orderNumber: order.orderNumber, version: kept.version, acceptedAt: kept.acceptedAt };
@@ -789,6 +790,24 @@ function contractAttachments(order: orders.OrderRow) {
 
 /** The order confirmation (issue 8): items, amounts, delivery, the order's page and the gift note's address. */
 export async function confirmationMail(app: AppContext, tx: DbOrTx, order: orders.OrderRow, items: MailLine[], noteCode: string | null): Promise<void> {
+  await queueMail(tx, confirmationOf(app, order, items, noteCode), { dedupeKey: `order-confirmation:${order.id}` });
+}
+
+/**
+ * `confirmationMail` queued in the order's own insert (orders `createOrderWith`'s riders: one statement less), for
+ * an order without a gift note (the note's code is made after the order): written from the order as it will be
+ * stored, its number filled in by that statement.
+ */
+export function confirmationMailRider(app: AppContext, toBe: orders.OrderToBe, items: MailLine[]): Rider<orders.OrderMade> {
+  return queueMailRider<orders.OrderMade>(
+    confirmationOf(app, { ...toBe, orderNumber: mailHole("orderNumber") }, items, null),
+    { dedupeKey: (made) => sql`'order-confirmation:' || ${made.id}` },
+    { orderNumber: (made) => made.orderNumber },
+  );
+}
+
+/** The confirmation's content; it never names the order's id (its rider is written before the id exists). */
+function confirmationOf(app: AppContext, order: Omit<orders.OrderRow, "id">, items: MailLine[], noteCode: string | null): MailToQueue {
   const m = checkoutTr.mail;
   const kept = order.contracts !== null;
   const money = (k: number) => formatAmount(k);
@@ -799,9 +818,7 @@ export async function confirmationMail(app: AppContext, tx: DbOrTx, order: order
     ...(order.discountAmount > 0 ? [[discountLabel(order.promoCode), `−${money(order.discountAmount)}`] as [string, string]] : []),
     ...(order.usedBonus > 0 ? [[m.usedBonus, `−${money(order.usedBonus)}`] as [string, string]] : []),
   ];
-  await queueMail(
-    tx,
-    {
+  return {
       to: order.email,
       subject: fmt(m.subject, { number: order.orderNumber }),
       heading: m.heading,
@@ -816,9 +833,7 @@ export async function confirmationMail(app: AppContext, tx: DbOrTx, order: order
       attachments: contractAttachments(order),
       table: [...table, [order.installmentCount > 1 ? installmentsTr.order.orderTotal : m.total, money(order.needToPay)], ...installmentRows(order)],
       button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
-    },
-    { dedupeKey: `order-confirmation:${order.id}` },
-  );
+  };
 }
 
 // ─── KVKK erasure (issue 12) ────────────────────────────────────────────────────────────────────

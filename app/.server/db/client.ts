@@ -25,9 +25,10 @@ export type DbOrTx = Db | Tx;
  * carrying statement makes true once its own change happened (e.g. `exists (select 1 from "settled")`). The
  * carrying module knows nothing of what it carries; a flow puts the two together. The carrier's own change comes
  * first: PostgreSQL runs a WITH that the main query does not read after the main query, and `gate` reads the
- * carrier's rows, so row locks are taken in the order the carrier's statement and then the rider's.
+ * carrier's rows, so row locks are taken in the order the carrier's statement and then the rider's. `made`: what a
+ * carrier offers its riders of what it made, as SQL expressions (the order's insert: its id and number).
  */
-export type Rider = (db: DbOrTx, gate: SQL) => WithSubquery;
+export type Rider<Made = void> = (db: DbOrTx, gate: SQL, made: Made) => WithSubquery;
 
 /** How many rows a rider changed (it must have a RETURNING clause), for a carrier to select: the carrier's caller checks it. */
 export const rodeSql = (ride: WithSubquery): SQL<number> => sql<number>`(select count(*) from ${ride})::int`;

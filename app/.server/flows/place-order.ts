@@ -321,20 +321,24 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
 
       // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
       const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
+      // the order's statement also carries: the hold made 'ordered' (the short way), and the confirmation mail unless
+      // it names a gift note (the note's code is made after the order)
       const { order, rode } = await orders.createOrderWith(
         app,
         tx,
         { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null },
         d.lines,
         ctx.userId ? `user:${ctx.userId}` : "guest",
-        known ? [checkout.orderHeldRider(known.id)] : [],
+        (toBe) => [...(known ? [checkout.orderHeldRider<orders.OrderMade>(known.id)] : []), ...(d.wantsNote ? [] : [checkout.confirmationMailRider(app, toBe, d.mailLines)])],
       );
       if (known && rode[0] !== 1) throw new HoldMoved(`hold ${known.id} was not 'held' when its order went in`);
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
       if (plan.usedBonus > 0) await loyalty.attachHeldSpend(tx, h.id, order.id);
       if (plan.hedef81CityId !== null && !(await campaigns.claimHedef81(tx, app, plan.hedef81CityId, order.id))) throw new Refused(checkout.ranOut("campaign"));
-      const note = d.wantsNote ? await notes.createForOrder(app, tx, order) : null;
-      await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);
+      if (d.wantsNote) {
+        const note = await notes.createForOrder(app, tx, order);
+        await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);
+      }
       await alerts.orderPlaced(app, tx, order);
       return order;
     });

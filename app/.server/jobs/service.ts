@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/system";
@@ -22,10 +22,19 @@ export async function enqueue(
 ): Promise<void> {
   // A job without runAt is due at once. It is stored as the epoch rather than the database's now(), so
   // it is due whatever the app clock says (tests and SHOP_NOW set a clock that differs from the server's).
-  await db
+  await enqueueQuery(db, kind, payload, opts);
+}
+
+/**
+ * `enqueue`'s insert, not yet sent (for a rider: another module's statement carries it), answering the job's id
+ * (none when its dedupe key was taken). `payload` and the dedupe key may be SQL made by the carrying statement.
+ */
+export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: { dedupeKey?: string | SQL; runAt?: Date } = {}) {
+  return db
     .insert(jobs)
     .values({ kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt: opts.runAt ?? DUE_AT_ONCE })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { jobs } from "../db/schema/system";
 import { resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
-import { enqueue, recordJobProgress, type JobHandler } from "../jobs/service";
+import type { DbOrTx, Rider } from "../db/client";
+import { enqueue, enqueueQuery, recordJobProgress, type JobHandler } from "../jobs/service";
 import { renderMail, type MailContent } from "./layout";
 
 /**
@@ -36,14 +36,34 @@ export type Mail = Omit<z.infer<typeof mailSchema>, "sentAt">;
 
 export type MailAttachment = NonNullable<Mail["attachments"]>[number];
 
-export async function queueMail(
-  db: DbOrTx,
-  mail: { to: string; subject: string; attachments?: MailAttachment[]; headers?: Record<string, string> } & MailContent,
-  opts: { dedupeKey?: string } = {},
-): Promise<void> {
+export type MailToQueue = { to: string; subject: string; attachments?: MailAttachment[]; headers?: Record<string, string> } & MailContent;
+
+export async function queueMail(db: DbOrTx, mail: MailToQueue, opts: { dedupeKey?: string } = {}): Promise<void> {
+  await enqueue(db, MAIL_JOB, payloadOf(mail), opts);
+}
+
+const payloadOf = (mail: MailToQueue): Mail => {
   const { html, text } = renderMail(mail);
   const extra = { ...(mail.attachments?.length ? { attachments: mail.attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) };
-  await enqueue(db, MAIL_JOB, { to: mail.to, subject: mail.subject, html, text, ...extra } satisfies Mail, opts);
+  return { to: mail.to, subject: mail.subject, html, text, ...extra };
+};
+
+/** Where a value the carrying statement makes goes in a mail written before it (`queueMailRider`). */
+export const mailHole = (name: string) => `\u2063${name}\u2063`;
+
+/**
+ * `queueMail` carried by another module's statement whose values the mail names (db/client.ts `Rider`): the mail is
+ * written with `mailHole(name)` where each value goes, and the statement fills each hole with `fill[name](made)`
+ * (SQL `replace` in the stored JSON) — e.g. an order's number, made by the order's insert. A filled value goes in as
+ * it is: it must need no escaping in JSON or HTML (an order number: digits and a dash).
+ */
+export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: M) => SQL }, fill: Record<string, (made: M) => SQL>): Rider<M> {
+  const json = JSON.stringify(payloadOf(mail));
+  return (db, _gate, made) => {
+    let payload = sql`${json}::text`;
+    for (const [name, value] of Object.entries(fill)) payload = sql`replace(${payload}, ${mailHole(name)}, (${value(made)})::text)`;
+    return db.$with("mail_queued").as(enqueueQuery(db, MAIL_JOB, sql`(${payload})::jsonb`, { dedupeKey: opts.dedupeKey?.(made) }));
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { rodeSql, type DbOrTx, type Rider } from "../db/client";
 import { orderCounters, orderEvents, orderLines, orders, orderTaxes } from "../db/schema/orders";
 
@@ -7,6 +7,26 @@ export type NewOrder = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "orderId">;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** What the order's insert offers its riders (db/client.ts `Rider`): the order's id and number, as SQL. */
+export interface OrderMade {
+  id: SQL;
+  orderNumber: SQL;
+}
+
+/**
+ * An order's row as the database will store these values (the columns' defaults where a value is missing), without
+ * the id and number its insert makes: what a rider of that insert is written from.
+ */
+export function asStored(values: Omit<NewOrder, "orderNumber" | "id">): Omit<OrderRow, "id" | "orderNumber"> {
+  const given = values as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    if (key === "id" || key === "orderNumber") continue;
+    row[key] = given[key] !== undefined ? given[key] : column.hasDefault && column.default !== undefined ? column.default : null;
+  }
+  return row as Omit<OrderRow, "id" | "orderNumber">;
+}
 
 /**
  * Inserts an order with the next number of its year, its lines, its KDV split and its first event in ONE statement
@@ -21,7 +41,7 @@ export async function insertOrder(
   lines: NewOrderLine[],
   taxes: Omit<typeof orderTaxes.$inferInsert, "orderId">[],
   event: Omit<typeof orderEvents.$inferInsert, "orderId">,
-  riders: readonly Rider[] = [],
+  riders: readonly Rider<OrderMade>[] = [],
 ): Promise<{ order: OrderRow; rode: number[] }> {
   const seq = tx
     .$with("seq")
@@ -43,15 +63,16 @@ export async function insertOrder(
   ];
   // what rides along (another module's change, db/client.ts `Rider`) happens once the order is in; each answers
   // how many rows it changed
-  const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${placed})`));
+  const made: OrderMade = { id: sql`(select id from ${placed})`, orderNumber: sql`(select order_number from ${placed})` };
+  const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${placed})`, made));
   const [row] = await tx
     .with(seq, placed, ...children, ...rides)
     .select({ ...placed._.selectedFields, ...Object.fromEntries(rides.map((r, i) => [`rode${i}`, rodeSql(r)])) })
     .from(placed);
   if (!row) throw new Error("order insert returned nothing");
   const rode = rides.map((_, i) => (row as Record<string, unknown>)[`rode${i}`] as number);
-  const made = Object.fromEntries(Object.keys(placed._.selectedFields).map((k) => [k, (row as Record<string, unknown>)[k]])) as OrderRow;
-  return { order: made, rode };
+  const inserted = Object.fromEntries(Object.keys(placed._.selectedFields).map((k) => [k, (row as Record<string, unknown>)[k]])) as OrderRow;
+  return { order: inserted, rode };
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {

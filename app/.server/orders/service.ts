@@ -33,12 +33,18 @@ type OrderInput = Omit<repo.NewOrder, "orderNumber" | "publicId" | "status" | "c
 
 /** Creates an order with its lines and the first 'received' event, inside the caller's transaction (one statement). */
 export async function createOrder(app: AppContext, tx: DbOrTx, order: OrderInput, lines: repo.NewOrderLine[], actor: string): Promise<repo.OrderRow> {
-  return (await createOrderWith(app, tx, order, lines, actor, [])).order;
+  return (await createOrderWith(app, tx, order, lines, actor, () => [])).order;
 }
 
+/** The order as its insert will store it, before the insert has made its id and number (what riders are written from). */
+export type OrderToBe = Omit<repo.OrderRow, "id" | "orderNumber">;
+/** What the order's insert offers its riders: its id and number, as SQL. */
+export type OrderMade = repo.OrderMade;
+
 /**
- * `createOrder` carrying `riders` (another module's changes, db/client.ts `Rider`) in its statement: made once the
- * order is in, each answering how many rows it changed.
+ * `createOrder` carrying riders (other modules' changes, db/client.ts `Rider`) in its statement: `ridersFor` gets
+ * the order as it will be stored and answers them; they are made once the order is in, with its id and number
+ * (`OrderMade`), each answering how many rows it changed.
  */
 export async function createOrderWith(
   app: AppContext,
@@ -46,20 +52,21 @@ export async function createOrderWith(
   order: OrderInput,
   lines: repo.NewOrderLine[],
   actor: string,
-  riders: readonly Rider[],
+  ridersFor: (toBe: OrderToBe) => readonly Rider<OrderMade>[],
 ): Promise<{ order: repo.OrderRow; rode: number[] }> {
   const now = app.clock.now();
   // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
   const split = taxSplitOf({ discountAmount: order.discountAmount ?? 0, usedBonus: order.usedBonus ?? 0, deliveryCost: order.deliveryCost, taxSnapshot: order.taxSnapshot ?? null }, lines, await fallbackDeliveryRate(app, tx));
+  // paid in one go unless installments say otherwise (issue 27): the card paid what the order asks
+  const values = { ...order, netTotal: split.netTotal, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now };
   return repo.insertOrder(
     tx,
     istanbulParts(now).year,
-    // paid in one go unless installments say otherwise (issue 27): the card paid what the order asks
-    { ...order, netTotal: split.netTotal, paidTotal: order.paidTotal ?? order.needToPay + (order.installmentInterest ?? 0), publicId: newPublicId(), status: "received", createdAt: now, updatedAt: now },
+    values,
     lines,
     split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
     { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
-    riders,
+    ridersFor(repo.asStored(values)),
   );
 }
 
