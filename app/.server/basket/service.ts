@@ -437,26 +437,14 @@ export async function suggestions(app: AppContext, basket: BasketView, limit = 4
 
 export class BasketNotOpen extends Error {}
 
-/**
- * The basket locked for placing its order, priced from the database inside `tx` (not the process cache).
- * Throws BasketNotOpen when it was ordered or merged meanwhile.
- */
-/**
- * The basket locked and priced from the database for placing. `heldBy`: its checkout hold, whose code use and
- * points count as the basket's own (not as taken by someone else).
- */
-/** A basket row locked for placing its order (`lockForOrder`), then priced with `priceLocked`. */
+/** A basket row locked for placing its order (`lockForOrderWith`), then priced with `priceLocked`. */
 export type LockedBasket = repo.BasketRow;
 
 /**
  * Locks the basket's row for the caller's transaction: placing takes it first, so two confirms of one basket
- * queue here. Throws BasketNotOpen when the basket was ordered or merged meanwhile.
+ * queue here. Throws BasketNotOpen when the basket was ordered or merged meanwhile. Another module's row is read in
+ * the same statement when asked (db/client.ts `Companion`; only the basket's row is locked), handed back as it came.
  */
-export async function lockForOrder(tx: Tx, basketId: number): Promise<LockedBasket> {
-  return (await lockForOrderWith(tx, basketId)).row;
-}
-
-/** `lockForOrder` with another module's row read in its statement (db/client.ts `Companion`), handed back as it came. */
 export async function lockForOrderWith<R = never>(tx: Tx, basketId: number, companion?: Companion<R>): Promise<{ row: LockedBasket; companion: R | null }> {
   const found = companion ? await repo.lockByIdWith(tx, basketId, companion) : await repo.lockById(tx, basketId).then((row) => row && { row, companion: null });
   if (!found || found.row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
