@@ -169,6 +169,49 @@ describe("basket", () => {
     await t.close();
   });
 
+  it("when a line's change has its answer the field goes straight to the new quantity, never back to the old one (a − tapped then took off two)", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/product/10003", { axe: false });
+    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
+    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await t.visit("/basket", { axe: false });
+    const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
+    const field = line.getByLabel(/adedi$/);
+    await expect(field.inputValue()).resolves.toBe("1");
+    const plus = line.getByRole("button", { name: /adedini artır$/ });
+    // slow enough that the field shows the asked 2 while the change runs
+    const cdp = await t.page.context().newCDPSession(t.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
+    // the number in the field between any two tasks of the page (where a tap's click event can land), each change
+    // recorded once: a message loop looks after every task React's scheduler runs
+    await t.page.evaluate(() => {
+      const w = window as unknown as { seen: string[]; looking: boolean };
+      w.seen = [];
+      w.looking = true;
+      const input = document.querySelector<HTMLInputElement>('li input[name="quantity"]')!;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        if (w.seen.at(-1) !== input.value) w.seen.push(input.value);
+        if (w.looking) channel.port2.postMessage(0);
+      };
+      channel.port2.postMessage(0);
+    });
+    await plus.click();
+    await expect.poll(() => plus.getAttribute("aria-busy")).toBeNull();
+    await expect(field.inputValue()).resolves.toBe("2");
+    const seen = await t.page.evaluate(() => {
+      const w = window as unknown as { seen: string[]; looking: boolean };
+      w.looking = false;
+      return w.seen;
+    });
+    // 1, then 2 from the tap on. Before the fix the answer's render put 1 back until an effect set 2 again, a task
+    // later: ["1", "2", "1", "2"], and a − landing in between was sent as 1 − 1 (CI saw 3 → 1 for one tap)
+    expect(seen).toEqual(["1", "2"]);
+    t.assertNoErrors();
+    await t.close();
+  });
+
   it("'Sepeti Boşalt' appears above 49 items and empties the basket after confirmation", async () => {
     const t = await openPage(browser, shop.url);
     await t.visit("/product/40001", { axe: false });

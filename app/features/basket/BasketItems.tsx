@@ -33,7 +33,14 @@ function BasketLine({ item }: { item: BasketItemView }) {
   useBasketNotice(update.data, "update");
   useBasketNotice(remove.data, "delete");
   const [typed, setTyped] = useState(String(item.quantity));
-  useEffect(() => setTyped(String(item.quantity)), [item.quantity]);
+  // the field follows the basket's quantity in the very render that shows it: an effect would leave one render with
+  // the old number in the field, and a − tapped then was sent as that number minus one (a change's answer arriving
+  // just before the tap: two taken off for one tap)
+  const [loaded, setLoaded] = useState(item.quantity);
+  if (loaded !== item.quantity) {
+    setLoaded(item.quantity);
+    setTyped(String(item.quantity));
+  }
   useQuantityAnnouncement(item, update.state === "idle" ? update.data : undefined);
   const busy = update.state !== "idle" || remove.state !== "idle";
   // −/+ taps while the line's change runs are counted, not refused (useStepQueue); the field shows their sum
