@@ -37,6 +37,19 @@ afterAll(async () => {
 
 const headerBasket = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Sepet/ });
 
+/** 'SEPETE EKLE' on the product page that is open, and its notice. */
+async function addFromDetail(page: Page) {
+  await page.getByRole("button", { name: "SEPETE EKLE" }).click();
+  await page.getByText("Ürün sepetinize eklendi").first().waitFor();
+}
+
+/** Every request of the page takes `latency` ms more (a phone on a slow connection; 0: back to normal). */
+async function slowNetwork(page: Page, latency: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
 describe("basket", () => {
   it("adds from a list and the detail page, changes quantities, keeps the gift note, applies and removes a code", async () => {
     const t = await openPage(browser, shop.url);
@@ -55,8 +68,7 @@ describe("basket", () => {
     await t.visit("/product/20002");
     await t.page.getByLabel("Altın kurdele").check();
     await t.page.getByLabel("Adet", { exact: true }).fill("2");
-    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
-    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await addFromDetail(t.page);
     await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 4 ürün"]')).waitFor();
 
     // the basket page
@@ -133,9 +145,7 @@ describe("basket", () => {
     await card.getByRole("button", { name: "Orijinal 90 g ekle" }).click();
     await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 1 ürün"]')).waitFor();
     // a phone on a slow connection: every request takes 0.6 s more, so the taps land while the first change runs
-    const cdp = await t.page.context().newCDPSession(t.page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 600, downloadThroughput: -1, uploadThroughput: -1 });
+    await slowNetwork(t.page, 600);
     const cardPlus = card.getByRole("button", { name: "Orijinal 90 g adedini artır" });
     for (let i = 0; i < 3; i++) await cardPlus.click();
     // the counter counts each tap as it comes (without the queue, taps while the first change ran were refused: 2)
@@ -161,7 +171,7 @@ describe("basket", () => {
     await expect.poll(() => minus.getAttribute("aria-busy")).toBeNull();
 
     // what the basket stored, read again from the server
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await slowNetwork(t.page, 0);
     await t.visit("/basket", { axe: false });
     await expect(line.getByLabel("Orijinal 90 g adedi", { exact: true }).inputValue()).resolves.toBe("5");
     await expect(t.page.getByTestId("need-to-pay").count()).resolves.toBe(1);
@@ -172,17 +182,14 @@ describe("basket", () => {
   it("when a line's change has its answer the field goes straight to the new quantity, never back to the old one (a − tapped then took off two)", async () => {
     const t = await openPage(browser, shop.url);
     await t.visit("/product/10003", { axe: false });
-    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
-    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await addFromDetail(t.page);
     await t.visit("/basket", { axe: false });
     const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
     const field = line.getByLabel(/adedi$/);
     await expect(field.inputValue()).resolves.toBe("1");
     const plus = line.getByRole("button", { name: /adedini artır$/ });
     // slow enough that the field shows the asked 2 while the change runs
-    const cdp = await t.page.context().newCDPSession(t.page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
+    await slowNetwork(t.page, 300);
     // the number in the field between any two tasks of the page (where a tap's click event can land), each change
     // recorded once: a message loop looks after every task React's scheduler runs
     await t.page.evaluate(() => {
@@ -216,8 +223,7 @@ describe("basket", () => {
     const t = await openPage(browser, shop.url);
     await t.visit("/product/40001", { axe: false });
     await t.page.getByLabel("Adet", { exact: true }).fill("49");
-    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
-    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await addFromDetail(t.page);
     await t.visit("/basket", { axe: false });
     await expect(t.page.getByRole("button", { name: "Sepeti Boşalt" }).count()).resolves.toBe(0);
     await t.page.getByRole("button", { name: "Hediye Kartı adedini artır" }).click();
@@ -235,8 +241,7 @@ describe("basket", () => {
   it("a member uses and gives back points; the guest basket joins the member's at sign-in", async () => {
     const t = await openPage(browser, shop.url);
     await t.visit("/product/40004", { axe: false });
-    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
-    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await addFromDetail(t.page);
     await t.visit("/auth/login?returnUrl=%2Fbasket", { axe: false });
     const form = t.page.locator("form", { has: t.page.locator('input[name="password"]') });
     await form.locator('input[name="email"]').fill(MEMBER.email);
@@ -265,8 +270,7 @@ describe("basket", () => {
     await t.page.getByText(/saniye sonra ana sayfaya yönlendirileceksiniz/).waitFor();
     await t.axe();
     await t.visit("/product/10002", { axe: false });
-    await t.page.getByRole("button", { name: "SEPETE EKLE" }).click();
-    await t.page.getByText("Ürün sepetinize eklendi").first().waitFor();
+    await addFromDetail(t.page);
     await t.visit("/basket", { axe: false });
     await t.page.getByText("Promosyon kodu uygulandı").first().waitFor();
     await t.page.getByText("Uygulanan kod: HOSGELDIN10").waitFor();

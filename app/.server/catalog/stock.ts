@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { ONE_ROW, rodeIdSql, type DbOrTx, type Rider } from "../db/client";
+import { ONE_ROW, rideAnswers, rodeIdSql, type DbOrTx, type Rider } from "../db/client";
 import { catalogProducts } from "../db/schema/catalog";
 
 /**
@@ -32,16 +32,17 @@ async function change(tx: DbOrTx, productId: number, set: SQL, where: SQL, { not
   // what rides along happens once this product's stock changed (a rider that inserts cannot be gated: the caller
   // rolls back when the stock was short)
   const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${changed})`));
+  const ids = rideAnswers(rides, rodeIdSql);
   // one row whatever changed: the count of the rows changed, the notices evaluated once, the riders' ids
   const [row] = (await tx
     .with(changed, ...rides)
     .select({
       n: sql<number>`(select count(*) from ${changed})::int`,
       ...Object.fromEntries(notices.map((n, i) => [`told${i}`, sql<boolean>`${n} is null`])),
-      ...Object.fromEntries(rides.map((r, i) => [`rode${i}`, rodeIdSql(r)])),
+      ...ids.columns,
     })
     .from(ONE_ROW)) as Record<string, unknown>[];
-  return { n: (row?.n as number | undefined) ?? 0, rode: rides.map((_, i) => (row?.[`rode${i}`] as number | null | undefined) ?? null) };
+  return { n: (row?.n as number | undefined) ?? 0, rode: ids.read(row) };
 }
 
 function totals(items: { productId: number; quantity: number }[]): [number, number][] {

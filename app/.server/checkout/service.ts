@@ -819,20 +819,20 @@ function confirmationOf(app: AppContext, order: Omit<orders.OrderRow, "id">, ite
     ...(order.usedBonus > 0 ? [[m.usedBonus, `−${money(order.usedBonus)}`] as [string, string]] : []),
   ];
   return {
-      to: order.email,
-      subject: fmt(m.subject, { number: order.orderNumber }),
-      heading: m.heading,
-      paragraphs: [
-        fmt(m.intro, { number: order.orderNumber, date: formatDayTr(order.readyDate) }),
-        fmt(m.delivery, { type: deliveryLabel(order), details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }) }),
-        ...(order.estimatedDelivery ? [fmt(m.estimated, { date: formatDayTr(order.estimatedDelivery) })] : []),
-        ...(noteCode ? [fmt(m.giftNote, { url: `${app.config.publicUrl}/s/${noteCode}` })] : []),
-        fmt(m.invoice, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "invoice", order.publicId, INVOICE_LINK_TTL_MS)}` }),
-        ...(kept ? [fmt(contractsKeptTr.mailParagraph, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "contracts", order.publicId, INVOICE_LINK_TTL_MS)}` })] : []),
-      ],
-      attachments: contractAttachments(order),
-      table: [...table, [order.installmentCount > 1 ? installmentsTr.order.orderTotal : m.total, money(order.needToPay)], ...installmentRows(order)],
-      button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
+    to: order.email,
+    subject: fmt(m.subject, { number: order.orderNumber }),
+    heading: m.heading,
+    paragraphs: [
+      fmt(m.intro, { number: order.orderNumber, date: formatDayTr(order.readyDate) }),
+      fmt(m.delivery, { type: deliveryLabel(order), details: detailsText({ deliveryDetails: order.deliveryDetails, locationName: order.pickupPlace }) }),
+      ...(order.estimatedDelivery ? [fmt(m.estimated, { date: formatDayTr(order.estimatedDelivery) })] : []),
+      ...(noteCode ? [fmt(m.giftNote, { url: `${app.config.publicUrl}/s/${noteCode}` })] : []),
+      fmt(m.invoice, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "invoice", order.publicId, INVOICE_LINK_TTL_MS)}` }),
+      ...(kept ? [fmt(contractsKeptTr.mailParagraph, { url: `${app.config.publicUrl}${printing.signedPrintUrl(app, "contracts", order.publicId, INVOICE_LINK_TTL_MS)}` })] : []),
+    ],
+    attachments: contractAttachments(order),
+    table: [...table, [order.installmentCount > 1 ? installmentsTr.order.orderTotal : m.total, money(order.needToPay)], ...installmentRows(order)],
+    button: { label: m.button, url: `${app.config.publicUrl}${order.userId ? "/memberarea/orders" : `/order/complete?siparis=${order.publicId}`}` },
   };
 }
 

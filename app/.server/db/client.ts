@@ -36,6 +36,17 @@ export const rodeSql = (ride: WithSubquery): SQL<number> => sql<number>`(select 
 export const rodeIdSql = (ride: WithSubquery): SQL<number | null> => sql<number | null>`(select id from ${ride} limit 1)`;
 
 /**
+ * A carrier's riders' answers (`rodeSql` or `rodeIdSql` of each): `columns` to spread into the carrier's select,
+ * `read` to take them from its row, in the riders' order.
+ */
+export function rideAnswers<T>(rides: readonly WithSubquery[], answer: (ride: WithSubquery) => SQL<T>) {
+  return {
+    columns: Object.fromEntries(rides.map((r, i) => [`rode${i}`, answer(r)])),
+    read: (row: Record<string, unknown> | undefined): (T | null)[] => rides.map((_, i) => (row?.[`rode${i}`] as T | undefined) ?? null),
+  };
+}
+
+/**
  * Another module's one row read in a module's read, so the two go to the database as one (issue 24 §2): `table`
  * left-joined where `on(key)` holds, `key` being the reading module's own key column (e.g. the basket's id). The
  * reading module hands the row back as it came; the module that owns the table makes sense of it.

@@ -290,8 +290,7 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
       // locks in the order every placing transaction takes them: the payment, the basket's row (closed here: the
       // order is made in this transaction or it rolls back), then its hold. The basket closes in the payment's
       // statement, only when that statement books the payment.
-      const closeBasket = basketService.markOrderedRider(ctx.basketId, app.clock.now());
-      const settled = paid ? await payments.settleInTx(tx, app, paid.paymentId, paid.charge, [closeBasket]) : null;
+      const settled = paid ? await payments.settleInTx(tx, app, paid.paymentId, paid.charge, [basketService.markOrderedRider(ctx.basketId, app.clock.now())]) : null;
       if (paid && !settled) {
         // settled meanwhile by a duplicate callback or reconcile: that one made the order
         return orders.getByBasket(tx, ctx.basketId);

@@ -20,8 +20,6 @@ export async function enqueue(
   payload: unknown,
   opts: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<void> {
-  // A job without runAt is due at once. It is stored as the epoch rather than the database's now(), so
-  // it is due whatever the app clock says (tests and SHOP_NOW set a clock that differs from the server's).
   await enqueueQuery(db, kind, payload, opts);
 }
 
@@ -30,6 +28,8 @@ export async function enqueue(
  * (none when its dedupe key was taken). `payload` and the dedupe key may be SQL made by the carrying statement.
  */
 export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: { dedupeKey?: string | SQL; runAt?: Date } = {}) {
+  // A job without runAt is due at once. It is stored as the epoch rather than the database's now(), so
+  // it is due whatever the app clock says (tests and SHOP_NOW set a clock that differs from the server's).
   return db
     .insert(jobs)
     .values({ kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt: opts.runAt ?? DUE_AT_ONCE })

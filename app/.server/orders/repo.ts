@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { rodeSql, type DbOrTx, type Rider } from "../db/client";
+import { rideAnswers, rodeSql, type DbOrTx, type Rider } from "../db/client";
 import { orderCounters, orderEvents, orderLines, orders, orderTaxes } from "../db/schema/orders";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,7 +18,7 @@ export interface OrderMade {
  * An order's row as the database will store these values (the columns' defaults where a value is missing), without
  * the id and number its insert makes: what a rider of that insert is written from.
  */
-export function asStored(values: Omit<NewOrder, "orderNumber" | "id">): Omit<OrderRow, "id" | "orderNumber"> {
+export function rowToBe(values: Omit<NewOrder, "orderNumber" | "id">): Omit<OrderRow, "id" | "orderNumber"> {
   const given = values as Record<string, unknown>;
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(orders))) {
@@ -65,12 +65,13 @@ export async function insertOrder(
   // how many rows it changed
   const made: OrderMade = { id: sql`(select id from ${placed})`, orderNumber: sql`(select order_number from ${placed})` };
   const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${placed})`, made));
+  const counts = rideAnswers(rides, rodeSql);
   const [row] = await tx
     .with(seq, placed, ...children, ...rides)
-    .select({ ...placed._.selectedFields, ...Object.fromEntries(rides.map((r, i) => [`rode${i}`, rodeSql(r)])) })
+    .select({ ...placed._.selectedFields, ...counts.columns })
     .from(placed);
   if (!row) throw new Error("order insert returned nothing");
-  const rode = rides.map((_, i) => (row as Record<string, unknown>)[`rode${i}`] as number);
+  const rode = counts.read(row as Record<string, unknown>).map((n) => n ?? 0);
   const inserted = Object.fromEntries(Object.keys(placed._.selectedFields).map((k) => [k, (row as Record<string, unknown>)[k]])) as OrderRow;
   return { order: inserted, rode };
 }

@@ -66,7 +66,7 @@ export async function createOrderWith(
     lines,
     split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
     { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
-    ridersFor(repo.asStored(values)),
+    ridersFor(repo.rowToBe(values)),
   );
 }
 
