@@ -36,19 +36,33 @@ export async function findGuest(db: DbOrTx, sessionId: string, lock = false): Pr
   return row;
 }
 
-export async function lockById(db: DbOrTx, id: number): Promise<BasketRow | undefined> {
-  const [row] = await db.select().from(baskets).where(eq(baskets.id, id)).for("update");
-  return row;
+/**
+ * The row's version: PostgreSQL's `xmin`, the transaction that wrote this version of the row. Every change of a
+ * basket's lines updates its row in the same transaction (`openForChange`, `addToOpenLine`, the merge), so lines
+ * read with one version are the basket's lines for as long as the row keeps that version. A row lock does not
+ * change it.
+ */
+const versionOf = sql<string>`${baskets}.xmin::text`;
+
+/** A basket's row locked for the rest of the transaction, with its version as it is under the lock. */
+export interface LockedRow {
+  row: BasketRow;
+  version: string;
+}
+
+export async function lockById(db: DbOrTx, id: number): Promise<LockedRow | undefined> {
+  const [r] = await db.select({ row: baskets, version: versionOf }).from(baskets).where(eq(baskets.id, id)).for("update");
+  return r;
 }
 
 /** `lockById` with a companion's row (db/client.ts `Companion`) read in the same statement; only the basket's row is locked. */
-export async function lockByIdWith<R>(db: DbOrTx, id: number, companion: Companion<R>): Promise<{ row: BasketRow; companion: R | null } | undefined> {
+export async function lockByIdWith<R>(db: DbOrTx, id: number, companion: Companion<R>): Promise<(LockedRow & { companion: R | null }) | undefined> {
   const [r] = (await db
-    .select({ row: baskets, companion: companion.table })
+    .select({ row: baskets, version: versionOf, companion: companion.table })
     .from(baskets)
     .leftJoin(companion.table, companion.on(baskets.id))
     .where(eq(baskets.id, id))
-    .for("update", { of: baskets })) as { row: BasketRow; companion: R | null }[];
+    .for("update", { of: baskets })) as (LockedRow & { companion: R | null })[];
   return r;
 }
 
@@ -85,6 +99,8 @@ export async function openForChange(db: DbOrTx, owner: Owner, now: Date): Promis
 export interface LoadedBasket<C = never> {
   row: BasketRow;
   items: BasketItemRow[];
+  /** the row's version read with the lines (`versionOf`) */
+  version: string;
   /** the companion's row read with it (null: none), when one was asked for */
   companion?: C | null;
 }
@@ -96,17 +112,17 @@ export interface LoadedBasket<C = never> {
 async function withItems<R = never>(db: DbOrTx, where: SQL | undefined, companion?: Companion<R>): Promise<LoadedBasket<R>[]> {
   if (!where) return [];
   const q = db
-    .select(companion ? { basket: baskets, item: basketItems, companion: companion.table } : { basket: baskets, item: basketItems })
+    .select(companion ? { basket: baskets, version: versionOf, item: basketItems, companion: companion.table } : { basket: baskets, version: versionOf, item: basketItems })
     .from(baskets)
     .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
     .$dynamic();
   const rows = (await (companion ? q.leftJoin(companion.table, companion.on(baskets.id)) : q)
     .where(where)
-    .orderBy(asc(baskets.id), asc(basketItems.id))) as { basket: BasketRow; item: BasketItemRow | null; companion?: R | null }[];
+    .orderBy(asc(baskets.id), asc(basketItems.id))) as { basket: BasketRow; version: string; item: BasketItemRow | null; companion?: R | null }[];
   const out: LoadedBasket<R>[] = [];
   for (const r of rows) {
     let b = out.at(-1);
-    if (b?.row.id !== r.basket.id) out.push((b = { row: r.basket, items: [], ...(companion ? { companion: r.companion ?? null } : {}) }));
+    if (b?.row.id !== r.basket.id) out.push((b = { row: r.basket, items: [], version: r.version, ...(companion ? { companion: r.companion ?? null } : {}) }));
     if (r.item) b.items.push(r.item);
   }
   return out;

@@ -202,6 +202,10 @@ async function view(app: AppContext, { row, items: rows }: Pick<repo.LoadedBaske
   return assemble(row, priceItems(rows, prices, boxes, settings), promo, points);
 }
 
+/** The lines a basket view was made from and the row's version then (set by `getBasket`; see repo.ts `versionOf`). */
+const linesAsRead = Symbol("basket lines as read");
+type WithLinesAsRead = { [linesAsRead]?: { version: string; rows: repo.BasketItemRow[] } };
+
 /**
  * The owner's basket for the basket page and checkout. Folds a guest basket in after sign-in and, with
  * `applyReservation`, applies a code reserved through /p/{code} (the notice to show comes back as `promoNotice`).
@@ -212,7 +216,7 @@ export async function getBasket<R = never>(
   app: AppContext,
   owner: Owner,
   opts: { applyReservation?: boolean; pointsWhenSpent?: boolean; companion?: Companion<R> } = {},
-): Promise<BasketView & { promoNotice?: { ok: boolean; text: string }; companion?: R | null }> {
+): Promise<BasketView & { promoNotice?: { ok: boolean; text: string }; companion?: R | null } & WithLinesAsRead> {
   let promoNotice: { ok: boolean; text: string } | undefined;
   let row = await openRow(app, owner, opts.companion);
   // a reserved code waits until the basket has something to apply it to
@@ -224,8 +228,9 @@ export async function getBasket<R = never>(
     }
   }
   if (!row) return { ...emptyView(owner.userId !== null), promoNotice };
-  // another module's row read with the basket (the checkout's steps: their state), handed back as it came
-  return { ...(await view(app, row, owner, opts)), promoNotice, ...(opts.companion ? { companion: row.companion ?? null } : {}) };
+  // another module's row read with the basket (the checkout's steps: their state), handed back as it came; the lines
+  // as read, for placing (`priceLocked`), under a symbol: no page sends it to the browser
+  return { ...(await view(app, row, owner, opts)), promoNotice, ...(opts.companion ? { companion: row.companion ?? null } : {}), [linesAsRead]: { version: row.version, rows: row.items } };
 }
 
 /** Header and product lists: item count, amount to pay and the lines' quantities (no merging, no promo work). */
@@ -437,8 +442,9 @@ export async function suggestions(app: AppContext, basket: BasketView, limit = 4
 
 export class BasketNotOpen extends Error {}
 
-/** A basket row locked for placing its order (`lockForOrderWith`), then priced with `priceLocked`. */
-export type LockedBasket = repo.BasketRow;
+/** A basket row locked for placing its order (`lockForOrderWith`), then priced with `priceLocked`; its version under the lock. */
+export type LockedBasket = repo.LockedRow;
+
 
 /**
  * Locks the basket's row for the caller's transaction: placing takes it first, so two confirms of one basket
@@ -446,9 +452,9 @@ export type LockedBasket = repo.BasketRow;
  * the same statement when asked (db/client.ts `Companion`; only the basket's row is locked), handed back as it came.
  */
 export async function lockForOrderWith<R = never>(tx: Tx, basketId: number, companion?: Companion<R>): Promise<{ row: LockedBasket; companion: R | null }> {
-  const found = companion ? await repo.lockByIdWith(tx, basketId, companion) : await repo.lockById(tx, basketId).then((row) => row && { row, companion: null });
+  const found = companion ? await repo.lockByIdWith(tx, basketId, companion) : await repo.lockById(tx, basketId).then((r) => r && { ...r, companion: null });
   if (!found || found.row.status !== "open") throw new BasketNotOpen(`basket ${basketId} is not open`);
-  return found;
+  return { row: { row: found.row, version: found.version }, companion: found.companion };
 }
 
 /**
@@ -463,10 +469,19 @@ export const pricesForOrder = (app: AppContext, productIds: number[]): Promise<O
  * The locked basket priced for its order: its lines as they are under the lock, priced from `prices` (a line
  * whose product is missing there, added meanwhile, is priced from the database), the code checked again in `tx`,
  * the points read in `tx` only when the basket spends some. `heldBy`: the basket's own hold, whose code use and
- * points do not count against it.
+ * points do not count against it. `seen`: the view this request showed (`getBasket`); its lines are the lines under
+ * the lock when the row still has the version they were read with, and are read again otherwise.
  */
-export async function priceLocked(tx: Tx, app: AppContext, row: LockedBasket, owner: { userId: number | null; heldBy?: number | null }, prices: OrderPrices): Promise<BasketView> {
-  const rows = await repo.itemsOf(tx, row.id);
+export async function priceLocked(
+  tx: Tx,
+  app: AppContext,
+  { row, version }: LockedBasket,
+  owner: { userId: number | null; heldBy?: number | null },
+  prices: OrderPrices,
+  seen?: BasketView,
+): Promise<BasketView> {
+  const asRead = (seen as WithLinesAsRead | undefined)?.[linesAsRead];
+  const rows = asRead?.version === version ? asRead.rows : await repo.itemsOf(tx, row.id);
   const missing = rows.filter((r) => !prices.has(r.productId)).map((r) => r.productId);
   const all = missing.length ? new Map<number, Priced>([...prices, ...(await catalog.pricesFor(tx, missing))]) : prices;
   const settings = await getSettings(app, tx);

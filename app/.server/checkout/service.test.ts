@@ -205,6 +205,24 @@ describe("placing an order", () => {
     expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(1);
   });
 
+  it("a basket changed after the confirm step read it: the lines read then are not ordered; read again, the order has the change", async () => {
+    // the hold prices the lines this request read while the basket's row keeps the version they were read with;
+    // the add changes the row, so they are read again under the lock (read as they were, the order would be for one)
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10001, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    expect(await basket.addItem(app, owner, { productId: 10001, quantity: 1 })).toMatchObject({ ok: true });
+    const stale = await place_(b, m.id);
+    expect(stale).toMatchObject({ status: "failed", kind: "basket" });
+    expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
+    const fresh = (await basket.getBasket(app, owner)) as checkout.OpenBasket;
+    const again = await place_(fresh, m.id);
+    expect(again, JSON.stringify(again)).toMatchObject({ status: "succeeded" });
+    const [order] = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+    const lines = await app.db.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines).toEqual([{ productId: 10001, quantity: 2 }]);
+  });
+
   it("a saved card's charge that comes after its hold was let go: the order takes the goods again, once", async () => {
     // the order's statement finds the hold this request made no longer 'held' (the short way), rolls back, and the
     // long way takes the goods again from the hold's draft

@@ -187,7 +187,8 @@ async function takeHold(
       const { row, companion } = await basketService.lockForOrderWith(tx, asked.basketId, card);
       const savedCard = card ? { row: companion } : null;
       const current = await checkout.lockHeld(tx, asked.basketId);
-      const basket = await basketService.priceLocked(tx, app, row, { userId: asked.userId, heldBy: current?.id }, prices);
+      // the lines as this request read them, unless the basket changed since (then read again under the lock)
+      const basket = await basketService.priceLocked(tx, app, row, { userId: asked.userId, heldBy: current?.id }, prices, seen);
       const plan = await checkout.holdPlan(app, tx, asked.basketId, basket, state, asked.userId);
       if (plan.needToPay !== asked.expected) {
         // the code the buyer saw was used up meanwhile by someone quicker: say so
