@@ -8,7 +8,16 @@ import { jobs } from "../db/schema/system";
  * change that caused it committed. The worker claims due jobs with FOR UPDATE SKIP LOCKED (safe with many
  * processes), runs the handler, and retries with backoff. Handlers must be idempotent per job id.
  */
-export type JobHandler = (app: AppContext, payload: unknown, job: { id: number; attempts: number }) => Promise<void>;
+export type JobHandler = (app: AppContext, payload: unknown, job: { id: number; attempts: number }) => Promise<void | JobDone>;
+
+/**
+ * What a handler reports with its success: `progress` is merged into the job's payload in the statement that marks
+ * it done, so a handler that did something it must not do twice (a mail the SMTP server took, an SMS the provider
+ * took) records that in the same statement as the job's end: nothing runs between the two.
+ */
+export interface JobDone {
+  progress: Record<string, unknown>;
+}
 
 export const MAX_ATTEMPTS = 8;
 const DUE_AT_ONCE = new Date(0);
@@ -35,14 +44,6 @@ export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: {
     .values({ kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt: opts.runAt ?? DUE_AT_ONCE })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
-}
-
-/**
- * Records progress inside a running job's payload (merged into it), in its own statement, so a retry of the
- * job sees it: e.g. the mail job marks 'sent' right after the SMTP server took the message.
- */
-export async function recordJobProgress(db: DbOrTx, jobId: number, progress: Record<string, unknown>): Promise<void> {
-  await db.execute(sql`update jobs set payload = payload || ${JSON.stringify(progress)}::jsonb where id = ${jobId}`);
 }
 
 /**
@@ -75,8 +76,9 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(app, job.payload, { id: job.id, attempts: job.attempts });
-      await app.db.update(jobs).set({ status: "done", doneAt: app.clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+      const done = await handler(app, job.payload, { id: job.id, attempts: job.attempts });
+      const payload = done ? { payload: sql`${jobs.payload} || ${JSON.stringify(done.progress)}::jsonb` } : {};
+      await app.db.update(jobs).set({ status: "done", doneAt: app.clock.now(), lockedUntil: null, lastError: null, ...payload }).where(eq(jobs.id, job.id));
     } catch (err) {
       const failed = job.attempts >= MAX_ATTEMPTS;
       const backoffMs = Math.min(3_600_000, 2 ** job.attempts * 5_000);

@@ -6,7 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx, Rider } from "../db/client";
-import { enqueue, enqueueQuery, recordJobProgress, type JobHandler } from "../jobs/service";
+import { enqueue, enqueueQuery, type JobHandler } from "../jobs/service";
 import { renderMail, type MailContent } from "./layout";
 
 /**
@@ -112,14 +112,16 @@ export const sendMailJob: JobHandler = async (app, payload, job) => {
   const mail = mailSchema.parse(payload);
   const message = { from: app.config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: messageId(app, job.id), attachments: mail.attachments, headers: mail.headers };
   if (app.config.smtpUrl) {
+    // marked sent but not done: only a worker that wrote the mark in a statement of its own (before the mark rode
+    // on the job's end) could leave that, crashing between the two
     if (mail.sentAt) {
       app.log.info({ jobId: job.id, sentAt: mail.sentAt }, "mail already sent before a restart; not sent again");
       return;
     }
     if (smtp?.url !== app.config.smtpUrl) smtp = { url: app.config.smtpUrl, transport: nodemailer.createTransport(app.config.smtpUrl) };
     await smtp.transport.sendMail(message);
-    await recordJobProgress(app.db, job.id, { sentAt: app.clock.now().toISOString() });
-    return;
+    // recorded with the job's end, in one statement: a retry after a crash sees it and does not send again
+    return { progress: { sentAt: app.clock.now().toISOString() } };
   }
   const info = (await streamTransport.sendMail(message)) as { message: Buffer };
   const dir = resolve(app.config.mailOutboxDir);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { jobs } from "../db/schema/system";
 import type { DbOrTx } from "../db/client";
-import { enqueue, recordJobProgress, type JobHandler } from "../jobs/service";
+import { enqueue, type JobHandler } from "../jobs/service";
 import { netgsmSend, SmsFailed } from "./netgsm";
 import { trMobile } from "./phone";
 
@@ -47,6 +47,8 @@ export const sendSmsJob: JobHandler = async (app, payload, job) => {
   const sms = smsSchema.parse(payload);
   const cfg = app.config.sms;
   if (cfg.provider === "netgsm") {
+    // marked sent but not done: only a worker that wrote the mark in a statement of its own (before the mark rode
+    // on the job's end) could leave that, crashing between the two
     if (sms.sentAt) {
       app.log.info({ jobId: job.id, sentAt: sms.sentAt, providerRef: sms.providerRef }, "sms already sent before a restart; not sent again");
       return;
@@ -54,9 +56,9 @@ export const sendSmsJob: JobHandler = async (app, payload, job) => {
     const n = cfg.netgsm;
     if (!n.usercode || !n.password || !n.msgheader) throw new SmsFailed("Netgsm is not configured");
     const ref = await netgsmSend({ baseUrl: n.baseUrl, usercode: n.usercode, password: n.password, msgheader: n.msgheader, timeoutMs: cfg.timeoutMs }, sms.to, sms.text);
-    await recordJobProgress(app.db, job.id, { sentAt: app.clock.now().toISOString(), providerRef: ref });
     app.log.info({ jobId: job.id, providerRef: ref }, "sms sent");
-    return;
+    // recorded with the job's end, in one statement: a retry after a crash sees it and does not send again
+    return { progress: { sentAt: app.clock.now().toISOString(), providerRef: ref } };
   }
   const dir = resolve(cfg.outboxDir);
   mkdirSync(dir, { recursive: true });
