@@ -60,14 +60,16 @@ function run(opts) {
 async function queriesAt(shopUrl) {
   const r = await fetch(`${shopUrl}/bench/queries`);
   if (!r.ok) throw new Error(`/bench/queries answered ${r.status}`);
-  return (await r.json()).queries;
+  return r.json();
 }
 
 /** One autocannon run; with `shopUrl`, also the database statements the shop sent meanwhile. */
 async function counted(opts, shopUrl) {
   const q0 = shopUrl ? await queriesAt(shopUrl) : null;
   const r = await run(opts);
-  return { r, queries: shopUrl ? (await queriesAt(shopUrl)) - q0 : null };
+  const q1 = shopUrl ? await queriesAt(shopUrl) : null;
+  // of the statements: transaction control (BEGIN/COMMIT) and the sandbox provider's own books
+  return { r, queries: q1 ? q1.queries - q0.queries : null, kinds: q1 ? { control: q1.control - q0.control, provider: q1.provider - q0.provider } : null };
 }
 
 /** Warm-up (not reported), then the measured run. */
@@ -187,7 +189,7 @@ async function benchDatabase(kind, shopModule) {
       const meter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
       const placing = await counted({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) }, shop.url);
       log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
-      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries, cpu: meter.stop() }));
+      rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries, kinds: placing.kinds, cpu: meter.stop() }));
       const soloMeter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
       const solo = await counted({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) }, shop.url);
       rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries, cpu: soloMeter.stop() }));
@@ -223,6 +225,12 @@ async function benchDatabase(kind, shopModule) {
 
 /** Statements per request of a row (its measured run). */
 const perReq = (x) => (x.queries === null ? NaN : x.queries / Math.max(1, x.total));
+/** A row's statements per request split into transaction control, the sandbox provider's books and the rest (the shop's own work, its job worker included). */
+function splitOf(x) {
+  if (x.queries === null || !x.kinds) return "–";
+  const per = (n) => (n / Math.max(1, x.total)).toFixed(2);
+  return `${per(x.kinds.control)} · ${per(x.kinds.provider)} · ${per(x.queries - x.kinds.control - x.kinds.provider)}`;
+}
 /** Server + PostgreSQL CPU per successful order of a row, ms. */
 const cpuOf = (x) => ((x.cpu.server ?? 0) + (x.cpu.postgres ?? 0)) * 1000 / Math.max(1, x.ok);
 
@@ -285,6 +293,7 @@ for (const r of results) {
       ["(d*)/(a') cached /home vs bare node:http, same bytes", pct(r.cached.rps / r.sameBytes.rps), "–"],
       ["(d*304)/(a) a returning visitor's revalidation vs bare node:http", pct(r.revalidated.rps / r.bare.rps), "–"],
       ["(g) statements per order", perReq(r.placing).toFixed(2), r.kind === "postgres" ? `≤ ${TARGETS.orderStatementsPg}` : "–"],
+      ["(g) of these: BEGIN/COMMIT · the sandbox provider's · the rest (information)", splitOf(r.placing), "–"],
       ["(f) statements per add to basket", perReq(r.add).toFixed(2), r.kind === "postgres" ? `≤ ${TARGETS.addStatementsPg}` : "–"],
       ["(g) CPU per order, server + PostgreSQL", `${cpuOf(r.placing).toFixed(1)} ms`, r.kind === "postgres" ? `≤ ${TARGETS.orderCpuMsPg} ms` : "–"],
       ["(g) p50 / p99 order placement (information)", `${f0(r.placing.p50)} / ${f0(r.placing.p99)} ms`, "–"],

@@ -28,6 +28,19 @@ describe("statement counter (bench:load's queries per request)", () => {
     expect(database.queries() - mid).toBe(database.kind === "postgres" ? 4 : 2);
   });
 
+  it("tells transaction control and the sandbox provider's statements apart", async () => {
+    const before = { all: database.queries(), ...database.queryKinds() };
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select count(*) from "sandbox_payments"`);
+      await tx.execute(sql`select 1`);
+    });
+    const after = database.queryKinds();
+    const control = database.kind === "postgres" ? 2 : 0;
+    expect(database.queries() - before.all).toBe(2 + control);
+    expect(after.control - before.control).toBe(control);
+    expect(after.provider - before.provider).toBe(1);
+  });
+
   it("a failing statement is counted too: it reached the database", async () => {
     const before = database.queries();
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();

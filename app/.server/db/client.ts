@@ -85,12 +85,23 @@ export interface Database {
   close(): Promise<void>;
   /** Statements sent through `db` (and its transactions) since the database was opened: `npm run bench:load` reports them per request. */
   queries(): number;
+  /** Of `queries()`, those that are transaction control (BEGIN, COMMIT, ROLLBACK, savepoints) and the sandbox payment provider's own books (its tables). */
+  queryKinds(): { control: number; provider: number };
 }
+
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 /** Drizzle's logger hook, used only to count statements (nothing is logged). */
 function queryCounter() {
   let n = 0;
-  return { logger: { logQuery: () => void n++ }, queries: () => n };
+  let control = 0;
+  let provider = 0;
+  const logQuery = (query: string) => {
+    n++;
+    if (CONTROL.test(query)) control++;
+    else if (query.includes('"sandbox_')) provider++;
+  };
+  return { logger: { logQuery }, queries: () => n, queryKinds: () => ({ control, provider }) };
 }
 
 /** drizzle/ beside the code (not the working directory): the server starts from anywhere. */
@@ -111,6 +122,7 @@ export async function openPglite(dataDir?: string, opts: { from?: Uint8Array } =
     db,
     kind: "pglite",
     queries: counter.queries,
+    queryKinds: counter.queryKinds,
     // PGlite runs one query at a time in this process: no other process may open its directory.
     withLock: (fn) => fn(db),
     async listen(channel, onMessage) {
@@ -221,6 +233,7 @@ export async function openPostgres(url: string, opts: PoolOptions | number = {})
     db,
     kind: "postgres",
     queries: counter.queries,
+    queryKinds: counter.queryKinds,
     async withLock(fn) {
       const client = await pool.connect();
       try {
