@@ -2,6 +2,7 @@
 // N prepared buyers on PostgreSQL (after `npm run build`). Prints the functions with the most self time and the
 // files (our modules, the framework, drizzle, pg, node) they belong to. Not a timed test.
 //   node bench/profile-order.js [buyers=400]
+// DRIZZLE_TIMING=1 also times drizzle's building of each statement in the server (bench/lib/drizzle-timing.mjs).
 import autocannon from "autocannon";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,9 @@ const db = await createDatabase(PG_URL);
 try {
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
   const prep = await shopModule.mod.prepare(env, { buyers: N, guests: 1 });
-  const shop = await startBenchShop({ dataDir, databaseUrlReady: db.url, env: { PAGE_CACHE_SECONDS: "0" }, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+  const timing = process.env.DRIZZLE_TIMING === "1" ? join(profDir, "drizzle-timing.json") : null;
+  const preload = timing ? ["--import", new URL("./lib/drizzle-timing.mjs", import.meta.url).href] : [];
+  const shop = await startBenchShop({ dataDir, databaseUrlReady: db.url, env: { PAGE_CACHE_SECONDS: "0", ...(timing ? { DRIZZLE_TIMING_OUT: timing } : {}) }, nodeArgs: [...preload, "--cpu-prof", `--cpu-prof-dir=${profDir}`] });
   const origin = { origin: shop.url, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
   let i = 0;
   const t0 = Date.now();
@@ -87,6 +90,12 @@ try {
   }
   console.log("\nheaviest native frames by caller chain:");
   for (const [k, v] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${pct(v)}  ${k}`);
+  if (timing) {
+    // the whole run (start-up included), under the profiler: compare the statements with each other
+    const d = JSON.parse(readFileSync(timing, "utf8"));
+    console.log(`\ndrizzle building statements: ${d.totalMs.toFixed(0)} ms in all, ${(d.totalMs / prep.buyers.length).toFixed(2)} ms per order; the costliest:`);
+    for (const r of d.rows.slice(0, 12)) console.log(`${(r.ms / prep.buyers.length).toFixed(3).padStart(7)} ms/order ${String(r.n).padStart(6)}×  ${r.sql}`);
+  }
   void start;
 } finally {
   await shopModule.close();
