@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inArray } from "drizzle-orm";
+import { jobs } from "../db/schema/system";
 import { runDueJobs } from "../jobs/service";
 import { JOB_HANDLERS } from "../registry";
 import { readOutbox } from "../mail/outbox";
 import * as orders from "../orders/service";
 import * as accounts from "../accounts/service";
 import { createHarness, type Harness } from "../management/testing";
-import { CLOSE_TO_CUTOFF_MINUTES, orderPlaced, since, urgencyOf } from "./service";
+import { CLOSE_TO_CUTOFF_MINUTES, orderPlacedRider, since, urgencyOf } from "./service";
 import * as alertsRoute from "~/routes/management/alerts";
 import { BACKGROUND_POLL_HEADER } from "~/shared/background-poll";
 
@@ -51,7 +53,9 @@ afterAll(async () => {
 async function placeOrder(opts: { readyDate: string; deliveryType?: string }) {
   const { app } = h;
   return app.db.transaction(async (tx) => {
-    const order = await orders.createOrder(
+    // as the place-order flow does: the alert rides on the order's own statement
+    const alert = await orderPlacedRider(app, tx);
+    const { order } = await orders.createOrderWith(
       app,
       tx,
       {
@@ -69,8 +73,8 @@ async function placeOrder(opts: { readyDate: string; deliveryType?: string }) {
       },
       [{ productId: 10001, name: "Orijinal", packageContent: "6 adet", quantity: 2, unitPrice: 12_500, originalPrice: 12_500, taxRateBp: 1000 }],
       "checkout",
+      (toBe) => (alert ? [alert(toBe)] : []),
     );
-    await orderPlaced(app, tx, order);
     return order;
   });
 }
@@ -84,6 +88,9 @@ describe("alerts for new orders", () => {
     expect(mails.map((m) => m.subject)).toEqual([`Yeni sipariş ${later.orderNumber}`, `ACİL: aynı gün siparişi ${today.orderNumber} (son saat 15:00)`]);
     expect(mails[1]!.text).toContain("15:00 son saatine 20 dakika kala");
     expect(mails[1]!.text).toContain(`https://shop.test/management/orders/${today.orderNumber}`);
+    // one job per order, keyed on its id (filled in by the order's statement)
+    const keyed = await h.app.db.select({ key: jobs.dedupeKey }).from(jobs).where(inArray(jobs.dedupeKey, [`staff-alert:${later.id}`, `staff-alert:${today.id}`]));
+    expect(keyed).toHaveLength(2);
   });
 
   it("the live feed starts where the page opened and then gives each newer order once, urgent ones flagged", async () => {

@@ -1,12 +1,12 @@
 import { desc, gt, sql } from "drizzle-orm";
 import { deliveryLabel } from "~/shared/delivery-label";
 import type { AppContext } from "../context";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Rider } from "../db/client";
 import { orders as ordersTable } from "../db/schema/orders";
 import * as delivery from "../delivery/service";
 import type { DeliveryConfig } from "../delivery/service";
-import { queueMail } from "../mail/service";
-import type { OrderRow } from "../orders/service";
+import { mailHole, queueMailRider, type MailToQueue } from "../mail/service";
+import type { OrderMade, OrderToBe } from "../orders/service";
 import { formatDayTr, istanbulDate, istanbulParts } from "~/shared/clock";
 import { detailsText } from "~/shared/delivery-choice";
 import { formatAmount } from "~/shared/money";
@@ -17,7 +17,7 @@ import { messagingTr } from "~/shared/texts/messaging.tr";
  * Staff alerts for new orders (issue 28 §2). Every order raises one; a same-day order placed within
  * CLOSE_TO_CUTOFF_MINUTES of its delivery type's same-day cutoff is flagged urgent (the workshop has to start it
  * now). Two ways out, neither able to hold up the order:
- * - mail to STAFF_ALERT_EMAIL, queued in the order's transaction (the outbox: sent by the worker, retried,
+ * - mail to STAFF_ALERT_EMAIL, queued in the order's own statement (the outbox: sent by the worker, retried,
  *   shown under failed messages if it cannot be sent);
  * - the staff area's live alert: every open staff page asks `since()` every few seconds for orders newer than
  *   the last it saw (a read of the orders table by primary key, so it works with any number of processes and
@@ -57,12 +57,26 @@ export function urgencyOf(cfg: Pick<DeliveryConfig, "cutoffs">, order: { deliver
   return minutesLeft >= 0 && minutesLeft <= CLOSE_TO_CUTOFF_MINUTES ? { cutoff, minutesLeft } : null;
 }
 
-/** The staff's alert mail for a new order, queued in the order's own transaction (one per order). */
-export async function orderPlaced(app: AppContext, tx: DbOrTx, order: OrderRow): Promise<void> {
+/**
+ * The staff's alert mail for a new order, carried by the order's own statement (db/client.ts `Rider`; one per
+ * order): answers the rider for the order to be, or null when no STAFF_ALERT_EMAIL is set. The mail is written
+ * before the order's number exists: the statement fills it in (`queueMailRider`).
+ */
+export async function orderPlacedRider(app: AppContext, tx: DbOrTx): Promise<((toBe: OrderToBe) => Rider<OrderMade>) | null> {
   const to = app.config.staffAlertEmail;
-  if (!to) return;
+  if (!to) return null;
+  const cfg = await delivery.getConfig(app, tx);
+  return (toBe) =>
+    queueMailRider<OrderMade>(
+      alertMail(app, cfg, to, { ...toBe, orderNumber: mailHole("orderNumber") }),
+      { name: "staff_alert_queued", dedupeKey: (made) => sql`'staff-alert:' || ${made.id}` },
+      { orderNumber: (made) => made.orderNumber },
+    );
+}
+
+function alertMail(app: AppContext, cfg: Pick<DeliveryConfig, "cutoffs">, to: string, order: OrderToBe & { orderNumber: string }): MailToQueue {
   const a = messagingTr.alert;
-  const urgent = urgencyOf(await delivery.getConfig(app, tx), order);
+  const urgent = urgencyOf(cfg, order);
   const vars = {
     number: order.orderNumber,
     total: formatAmount(order.needToPay),
@@ -72,17 +86,13 @@ export async function orderPlaced(app: AppContext, tx: DbOrTx, order: OrderRow):
     cutoff: urgent?.cutoff ?? "",
     minutes: urgent?.minutesLeft ?? 0,
   };
-  await queueMail(
-    tx,
-    {
-      to,
-      subject: fmt(urgent ? a.mailSubjectUrgent : a.mailSubject, vars),
-      heading: urgent ? a.mailHeadingUrgent : a.mailHeading,
-      paragraphs: [fmt(a.mailBody, vars), ...(urgent ? [fmt(a.mailUrgent, vars)] : [])],
-      button: { label: a.mailButton, url: `${app.config.publicUrl}/management/orders/${order.orderNumber}` },
-    },
-    { dedupeKey: `staff-alert:${order.id}` },
-  );
+  return {
+    to,
+    subject: fmt(urgent ? a.mailSubjectUrgent : a.mailSubject, vars),
+    heading: urgent ? a.mailHeadingUrgent : a.mailHeading,
+    paragraphs: [fmt(a.mailBody, vars), ...(urgent ? [fmt(a.mailUrgent, vars)] : [])],
+    button: { label: a.mailButton, url: `${app.config.publicUrl}/management/orders/${order.orderNumber}` },
+  };
 }
 
 export interface Alert {

@@ -321,15 +321,20 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
 
       // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
       const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
-      // the order's statement also carries: the hold made 'ordered' (the short way), and the confirmation mail unless
-      // it names a gift note (the note's code is made after the order)
+      // the order's statement also carries: the hold made 'ordered' (the short way), the confirmation mail unless
+      // it names a gift note (the note's code is made after the order), and the staff's alert mail
+      const alert = await alerts.orderPlacedRider(app, tx);
       const { order, rode } = await orders.createOrderWith(
         app,
         tx,
         { ...d.order, ...paidAs, readyDate: plan.readyDate, paymentRef: paid?.paymentId ?? null },
         d.lines,
         ctx.userId ? `user:${ctx.userId}` : "guest",
-        (toBe) => [...(known ? [checkout.orderHeldRider<orders.OrderMade>(known.id)] : []), ...(d.wantsNote ? [] : [checkout.confirmationMailRider(app, toBe, d.mailLines)])],
+        (toBe) => [
+          ...(known ? [checkout.orderHeldRider<orders.OrderMade>(known.id)] : []),
+          ...(d.wantsNote ? [] : [checkout.confirmationMailRider(app, toBe, d.mailLines)]),
+          ...(alert ? [alert(toBe)] : []),
+        ],
       );
       if (known && rode[0] !== 1) throw new HoldMoved(`hold ${known.id} was not 'held' when its order went in`);
       if (plan.promo) await promos.attachHeldUse(tx, h.id, order.id);
@@ -339,7 +344,6 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
         const note = await notes.createForOrder(app, tx, order);
         await checkout.confirmationMail(app, tx, order, d.mailLines, note?.code ?? null);
       }
-      await alerts.orderPlaced(app, tx, order);
       return order;
     });
     return order ?? systemRefusal();

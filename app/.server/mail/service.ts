@@ -57,12 +57,13 @@ export const mailHole = (name: string) => `\u2063${name}\u2063`;
  * (SQL `replace` in the stored JSON) — e.g. an order's number, made by the order's insert. A filled value goes in as
  * it is: it must need no escaping in JSON or HTML (an order number: digits and a dash).
  */
-export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: M) => SQL }, fill: Record<string, (made: M) => SQL>): Rider<M> {
+export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: M) => SQL; name?: string }, fill: Record<string, (made: M) => SQL>): Rider<M> {
   const json = JSON.stringify(payloadOf(mail));
   return (db, _gate, made) => {
     let payload = sql`${json}::text`;
     for (const [name, value] of Object.entries(fill)) payload = sql`replace(${payload}, ${mailHole(name)}, (${value(made)})::text)`;
-    return db.$with("mail_queued").as(enqueueQuery(db, MAIL_JOB, sql`(${payload})::jsonb`, { dedupeKey: opts.dedupeKey?.(made) }));
+    // `name`: the rider's name in its carrier's statement, one per mail carried by the same statement
+    return db.$with(opts.name ?? "mail_queued").as(enqueueQuery(db, MAIL_JOB, sql`(${payload})::jsonb`, { dedupeKey: opts.dedupeKey?.(made) }));
   };
 }
 
