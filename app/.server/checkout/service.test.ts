@@ -96,6 +96,15 @@ async function stockOf(id: number) {
   return row!.stock;
 }
 
+/** The provider calls recorded for a basket's payment, in order: kind, status, the provider's payment id. */
+async function callsOf(basketId: number) {
+  return app.db
+    .select({ kind: paymentAttempts.kind, status: paymentAttempts.status, providerPaymentId: paymentAttempts.providerPaymentId })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderRef, `basket-${basketId}`))
+    .orderBy(paymentAttempts.id);
+}
+
 /** Charges the sandbox provider took for these baskets (its own table, as its panel would show them), and how many it voided. */
 async function chargesAtProvider(basketIds: number[]): Promise<{ charged: number; voided: number }> {
   if (basketIds.length === 0) return { charged: 0, voided: 0 };
@@ -258,8 +267,44 @@ describe("placing an order", () => {
       const holds = await app.db.select({ status: checkoutHolds.status }).from(checkoutHolds).where(eq(checkoutHolds.basketId, b.id));
       expect(holds.map((h) => h.status).sort()).toEqual(["ordered", "released"]);
       expect(await chargesAtProvider([b.id])).toEqual({ charged: 1, voided: 0 });
+      // the charge call's answer, written by the booking statement of the long way (the short way's rolled back)
+      expect(await callsOf(b.id)).toEqual([{ kind: "authorise", status: "succeeded", providerPaymentId: expect.any(String) }]);
     } finally {
       payments.useGateway(app, real);
+    }
+  });
+
+  it("a saved card's charge that comes after its hold was let go and its goods sold: voided, its call's answer recorded first", async () => {
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10005, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    const before = await stockOf(10005);
+    const real = payments.gatewayFor(app);
+    payments.useGateway(app, {
+      ...real,
+      authorise: async (req) => {
+        // while the bank answers: the hold let go, and the product sold out meanwhile
+        await app.db.transaction(async (tx) => {
+          const h = await checkout.lockHeld(tx, b.id);
+          if (h && (await checkout.markHoldReleased(tx, h.id))) await catalog.releaseStock(app, tx, h.lines);
+          await tx.update(catalogProducts).set({ stock: 0 }).where(eq(catalogProducts.id, 10005));
+        });
+        return real.authorise(req);
+      },
+    });
+    try {
+      const r = await place_(b, m.id);
+      expect(r).toMatchObject({ status: "failed", kind: "out_of_stock" });
+      expect(await app.db.select().from(orders).where(eq(orders.basketId, b.id))).toHaveLength(0);
+      expect(await chargesAtProvider([b.id])).toEqual({ charged: 1, voided: 1 });
+      const calls = await callsOf(b.id);
+      expect(calls).toEqual([
+        { kind: "authorise", status: "succeeded", providerPaymentId: expect.any(String) },
+        { kind: "void", status: "succeeded", providerPaymentId: null },
+      ]);
+    } finally {
+      payments.useGateway(app, real);
+      await app.db.update(catalogProducts).set({ stock: before }).where(eq(catalogProducts.id, 10005));
     }
   });
 

@@ -55,13 +55,15 @@ const CHARGING = new Set<repo.NewAttempt["kind"]>(["authorise", "3ds_complete", 
 type AttemptBase = { intentId?: string | null; orderRef?: string | null; userId?: number | null; kind: repo.NewAttempt["kind"]; amount?: number | null; detail?: Record<string, unknown> };
 
 /** One provider call, recorded before it is made and finished with its answer (an unknown outcome stays pending). */
-export function attempt<T extends { ok: boolean }>(app: AppContext, base: AttemptBase, run: () => Promise<T>, describe: (r: T) => Record<string, unknown> = () => ({})): Promise<T> {
-  return recorded(app, base, run, describe, (row) => repo.insertAttempt(app.db, row));
+export async function attempt<T extends { ok: boolean }>(app: AppContext, base: AttemptBase, run: () => Promise<T>, describe: (r: T) => Record<string, unknown> = () => ({})): Promise<T> {
+  return (await recorded(app, base, run, describe, (row) => repo.insertAttempt(app.db, row), false)).result;
 }
 
 /**
  * As `attempt` for the call that starts a payment: the payment's row and the call's record are inserted in ONE
  * statement. A second active payment of the order fails that statement (unique index) before any call is made.
+ * `deferSuccess`: a successful answer is not written here but handed back (`answer`) for the statement that books
+ * the charge to write (`settleInTx`; `voidCharge` when the charge is given back).
  */
 export async function attemptStarting<T extends { ok: boolean }>(
   app: AppContext,
@@ -69,14 +71,22 @@ export async function attemptStarting<T extends { ok: boolean }>(
   base: Omit<AttemptBase, "intentId">,
   run: () => Promise<T>,
   describe: (r: T) => Record<string, unknown> = () => ({}),
-): Promise<{ intent: repo.IntentRow; result: T }> {
+  deferSuccess = false,
+): Promise<{ intent: repo.IntentRow; result: T; answer?: repo.CallAnswer }> {
   let stored: repo.IntentRow | undefined;
-  const result = await recorded(app, { ...base, intentId: intent.id }, run, describe, async (row) => {
-    const r = await repo.insertIntentWithAttempt(app.db, intent, row);
-    stored = r.intent;
-    return r.attemptId;
-  });
-  return { intent: stored!, result };
+  const { result, answer } = await recorded(
+    app,
+    { ...base, intentId: intent.id },
+    run,
+    describe,
+    async (row) => {
+      const r = await repo.insertIntentWithAttempt(app.db, intent, row);
+      stored = r.intent;
+      return r.attemptId;
+    },
+    deferSuccess,
+  );
+  return { intent: stored!, result, ...(answer ? { answer } : {}) };
 }
 
 async function recorded<T extends { ok: boolean }>(
@@ -85,7 +95,8 @@ async function recorded<T extends { ok: boolean }>(
   run: () => Promise<T>,
   describe: (r: T) => Record<string, unknown>,
   insert: (row: repo.NewAttempt) => Promise<number>,
-): Promise<T> {
+  deferSuccess: boolean,
+): Promise<{ result: T; answer?: repo.CallAnswer }> {
   const gw = gatewayFor(app);
   const id = await insert({
     intentId: base.intentId ?? null,
@@ -107,23 +118,26 @@ async function recorded<T extends { ok: boolean }>(
   }
   const failure = result.ok ? null : (result as unknown as ProviderFailure);
   const extra = describe(result);
+  let answer: repo.CallAnswer | undefined;
   // an unknown outcome stays 'pending' for the reconcile job
   if (!failure?.unknown) {
-    await repo.finishAttempt(app.db, id, {
+    const patch = {
       status: failure ? "failed" : "succeeded",
       errorCode: failure?.code ?? null,
       errorMessage: failure?.message ?? null,
       providerPaymentId: (extra.providerPaymentId as string | undefined) ?? null,
       detail: { ...base.detail, ...extra },
       finishedAt: app.clock.now(),
-    });
+    } satisfies Partial<repo.NewAttempt>;
+    if (deferSuccess && !failure) answer = { attemptId: id, patch };
+    else await repo.finishAttempt(app.db, id, patch);
   } else if (CHARGING.has(base.kind)) {
     await repo.finishAttempt(app.db, id, { errorCode: failure.code, detail: { ...base.detail, ...extra, unknownOutcome: true } });
   } else {
     await repo.finishAttempt(app.db, id, { status: "error", errorCode: failure.code, errorMessage: failure.message, finishedAt: app.clock.now() });
   }
   app.log.info({ attemptId: id, kind: base.kind, intentId: base.intentId, orderRef: base.orderRef, ok: result.ok, code: failure?.code }, "payment attempt");
-  return result;
+  return { result, answer };
 }
 
 export const cardDetail = (c: { bin?: string | null; lastFour?: string | null }) => ({ bin: c.bin ?? null, lastFour: c.lastFour ?? null });

@@ -47,9 +47,17 @@ export interface Charged {
   paymentId: string;
   orderRef: string;
   amount: Kurus;
-  charge: PaymentDone;
+  charge: Charge;
   context: unknown;
 }
+
+/**
+ * A charge as the provider answered it. `answer`: the record of that call's answer, not written yet: the statement
+ * that books the charge (`settleInTx`) writes it, or `voidCharge` does first. A crash before either leaves the call
+ * without its answer, which reconcile closes after asking the provider (as for a crash during the call).
+ */
+export type Charge = PaymentDone & { answer?: repo.CallAnswer };
+
 
 export type PaymentOutcome =
   | { status: "succeeded"; paymentId: string; amount: Kurus; card: CardSummary }

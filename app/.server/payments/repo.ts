@@ -56,6 +56,7 @@ export async function settleIntent(
   id: string,
   s: { providerPaymentId: string; providerTransactionId: string | null; card: { bin: string | null; lastFour: string | null; cardType: string | null; association: string | null; family: string | null; bankName: string | null }; at: Date },
   riders: readonly Rider[] = [],
+  answer?: CallAnswer,
 ): Promise<IntentRow | undefined> {
   const keep = (value: string | null, column: AnyPgColumn) => (value === null ? column : sql`coalesce(${value}, ${column})`);
   const settled = db.$with("settled").as(
@@ -80,9 +81,11 @@ export async function settleIntent(
       .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
       .returning(),
   );
-  // what rides along changes only when this payment was booked here (not when it was settled or voided before)
+  // what rides along changes only when this payment was booked here (not when it was settled or voided before);
+  // the charge call's answer is written either way
   const gate = sql`exists (select 1 from ${settled})`;
-  const [r] = await db.with(settled, ...riders.map((ride) => ride(db, gate))).select().from(settled);
+  const answered = answer ? [db.$with("answered").as(answerQuery(db, answer))] : [];
+  const [r] = await db.with(settled, ...answered, ...riders.map((ride) => ride(db, gate))).select().from(settled);
   return r;
 }
 
@@ -112,6 +115,17 @@ export async function insertAttempt(db: DbOrTx, row: NewAttempt): Promise<number
 
 export async function finishAttempt(db: DbOrTx, id: number, patch: Partial<NewAttempt>): Promise<void> {
   await db.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, id));
+}
+
+/** A provider call's answer still to be written to its record, only while that is 'pending' (`answerQuery`). */
+export interface CallAnswer {
+  attemptId: number;
+  patch: Partial<NewAttempt>;
+}
+
+/** The update writing a call's answer, not yet sent (a record closed meanwhile, by reconcile, is left as it is). */
+export function answerQuery(db: DbOrTx, a: CallAnswer) {
+  return db.update(paymentAttempts).set(a.patch).where(and(eq(paymentAttempts.id, a.attemptId), eq(paymentAttempts.status, "pending")));
 }
 
 export async function pendingAttempts(db: DbOrTx, before: Date): Promise<AttemptRow[]> {

@@ -19,8 +19,10 @@
  *   then charges once. Answers the same outcomes plus `redirectTo`; a replay answers the stored outcome.
  * settleInTx(tx, app, paymentId, charge) → PaymentSucceeded | null                                       settle.ts
  *   Books a charge as succeeded inside the caller's transaction; null when it is no longer 'pending' (someone
- *   else settled it): the caller then takes nothing, so an order is taken once per payment.
- * voidCharge(app, paymentId, charge) — the compensation: the provider cancels (or refunds) the charge, 'voided'.
+ *   else settled it): the caller then takes nothing, so an order is taken once per payment. A saved card's
+ *   charge carries its call's answer (`charge.answer`), written by this statement whatever it books.
+ * voidCharge(app, paymentId, charge) — the compensation: the provider cancels (or refunds) the charge, 'voided';
+ *   the call's answer the booking would have written is written first.
  * refund(app, { paymentId, amount?, reason, requestedBy, key? }) / cancel(…)                            refunds.ts
  *   Full or partial refund; a same-day full refund becomes a cancel. `key` makes it idempotent. Mailed.
  * reconcile(app, { olderThanSeconds }) → report with `charged` (for the caller to settle or void),            reconcile.ts

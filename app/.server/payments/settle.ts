@@ -7,9 +7,9 @@ import type { AppContext } from "../context";
 import type { Rider, Tx } from "../db/client";
 import { cardTypeOfAssociation, type CardType } from "~/shared/card";
 import type { Kurus } from "~/shared/money";
-import type { PaymentDone, ProviderFailure } from "./gateway";
+import type { ProviderFailure } from "./gateway";
 import { attempt, failedMessage, gatewayFor, T } from "./calls";
-import { outcomeOf, type ChargeOutcome, type PaymentOutcome } from "./outcome";
+import { outcomeOf, type Charge, type ChargeOutcome, type PaymentOutcome } from "./outcome";
 import * as repo from "./repo";
 
 /** A payment booked as succeeded (what `settleInTx` answers). */
@@ -31,7 +31,7 @@ export interface PaymentSucceeded {
  * What the provider answered for a charge of a 'pending' payment: a refusal is booked as failed here; an unknown
  * outcome stays 'pending' for reconcile ('processing'); money taken is handed to the caller ('charged').
  */
-export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRow, "id" | "orderRef" | "amount" | "context">, r: ({ ok: true } & PaymentDone) | ProviderFailure): Promise<ChargeOutcome> {
+export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRow, "id" | "orderRef" | "amount" | "context">, r: ({ ok: true } & Charge) | ProviderFailure): Promise<ChargeOutcome> {
   if (!r.ok) {
     if (r.unknown) return { status: "processing", paymentId: intent.id };
     const message = failedMessage(r.message);
@@ -50,7 +50,7 @@ export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRo
  * or reconcile): the caller then does nothing, so an order is taken once per payment. `riders`: other modules'
  * changes sent in the same statement, made only when this call books the payment (db/client.ts `Rider`).
  */
-export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: PaymentDone, riders: readonly Rider[] = []): Promise<PaymentSucceeded | null> {
+export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: Charge, riders: readonly Rider[] = []): Promise<PaymentSucceeded | null> {
   const now = app.clock.now();
   const c = charge.card;
   const i = await repo.settleIntent(tx, intentId, {
@@ -58,7 +58,7 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
     providerTransactionId: charge.transactionId ?? null,
     card: { bin: c.bin || null, lastFour: c.lastFour ?? null, cardType: c.cardType ?? null, association: c.association ?? null, family: c.family ?? null, bankName: c.bankName ?? null },
     at: now,
-  }, riders);
+  }, riders, charge.answer);
   if (!i) return null;
   let savedCardId = i.savedCardId;
   if (i.saveCard && i.userId && charge.stored) {
@@ -96,7 +96,9 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
  * The shop could not take an order the provider charged for: cancel (or refund) the charge and mark the payment
  * 'voided'. When the provider cannot be reached the payment stays 'pending' and reconcile hands it back later.
  */
-export async function voidCharge(app: AppContext, intentId: string, r: PaymentDone): Promise<PaymentOutcome> {
+export async function voidCharge(app: AppContext, intentId: string, r: Charge): Promise<PaymentOutcome> {
+  // the charge call's answer first, when the order's transaction that would have written it rolled back
+  if (r.answer) await repo.answerQuery(app.db, r.answer);
   const i = await repo.findIntent(app.db, intentId);
   if (!i || i.status !== "pending") return i ? outcomeOf(i) : { status: "processing", paymentId: intentId };
   const gw = gatewayFor(app);

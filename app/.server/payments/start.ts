@@ -57,7 +57,7 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
     if (!inst.ok) return { status: "failed", code: inst.code, message: failedMessage(inst.message) };
     // the payment's row and the record of the charge call go in together; an active payment of this order
     // (a second click, another tab) meets the first through the unique index, before anything is charged
-    let started: { intent: repo.IntentRow; result: Awaited<ReturnType<typeof gw.authorise>> };
+    let started: { intent: repo.IntentRow; result: Awaited<ReturnType<typeof gw.authorise>>; answer?: repo.CallAnswer };
     try {
       started = await attemptStarting(
         app,
@@ -77,15 +77,17 @@ export async function startPayment(app: AppContext, input: StartPaymentInput): P
         { orderRef: input.orderRef, userId, kind: "authorise", amount: inst.paid, detail: { method: "saved_card", installment: inst.count, ...cardDetail(card) } },
         () => gw.authorise({ idempotencyKey: input.orderRef, amount: input.amount, ...installments.requestFields(inst), buyer, description, stored: { cardUserKey: card.cardUserKey, cardToken: card.cardToken } }),
         doneDetail,
+        // a charge's answer is written by the statement that books it (or by the void)
+        true,
       );
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       const other = await repo.activeIntentForOrder(app.db, input.orderRef);
       return other ? outcomeOf(other) : { status: "failed", code: "conflict", message: failedMessage(T.errors.system) };
     }
-    const { intent, result: r } = started;
+    const { intent, result: r, answer } = started;
     if (r.ok) await pausePoint(app, "payment.charged");
-    return chargeAnswered(app, intent, r);
+    return chargeAnswered(app, intent, r.ok && answer ? { ...r, answer } : r);
   }
 
   // ── a new card: 3-D Secure
