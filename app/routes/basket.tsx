@@ -92,7 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const r = await basketService.setNote(app, owner, note.data);
       if (!r.ok) return answer({ ok: false, intent, text: basketTr.giftNote.saveFailed });
-      throw redirect("/order", { headers });
+      // straight to the first step (what /order redirects to): a hop less costs a phone a round trip, a route
+      // manifest fetch and a redirect handled in the browser (issue 24 §2)
+      throw redirect("/order/delivery", { headers });
     }
     case "promo-apply": {
       const code = promoCodeSchema.safeParse(str(form, "promoCode"));
