@@ -143,8 +143,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (session.user || state.guestChosen) throw redirect("/order/confirm");
   // SPEC §4 asks whether the e-mail has an account; answering that would tell anyone (issue 23 §3): every guest
-  // gets the same choice — sign in, quick membership, or go on without signing in
-  return data<ActionResult>({ ok: true, overlay: "choose", email: p.email });
+  // gets the same choice — sign in, quick membership, or go on without signing in. The page shows nothing the
+  // save changed (its fields keep what was typed), so it keeps its data: no reload of every loader (keepsData)
+  return data<ActionResult>({ ok: true, overlay: "choose", email: p.email, keepsData: true });
 }
 
 /** A request that never reached the server keeps the page (no reload that would fail too). */

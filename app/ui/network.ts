@@ -19,9 +19,21 @@ export function isNetworkFailure(x: unknown): x is NetworkFailure {
 }
 
 /**
+ * An action's answer that changed nothing the page's loaders show (`keepsData: true`), e.g. the payment step's
+ * 'sign in, quick membership or go on' choice: reloading every loader on the page would only cost a phone a round
+ * trip and a render of the whole page while the answer's dialog opens (issue 24 §2).
+ */
+export type KeepsData = { keepsData: true };
+
+function keepsData(x: unknown): x is KeepsData {
+  return typeof x === "object" && x !== null && (x as { keepsData?: unknown }).keepsData === true;
+}
+
+/**
  * For a route's `shouldRevalidate`: after an action that never reached the server, reloading the page's data
- * would fail the same way and replace the page with the error page; keep the page as it is instead.
+ * would fail the same way and replace the page with the error page; keep the page as it is instead. An answer
+ * marked `keepsData` keeps it too.
  */
 export function skipAfterNetworkFailure({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
-  return isNetworkFailure(actionResult) ? false : defaultShouldRevalidate;
+  return isNetworkFailure(actionResult) || keepsData(actionResult) ? false : defaultShouldRevalidate;
 }

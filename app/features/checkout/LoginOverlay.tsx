@@ -7,6 +7,7 @@ import { CsrfField } from "~/ui/CsrfField";
 import { Dialog } from "~/ui/Dialog";
 import { busyProps } from "~/ui/busy";
 import { focusFirstInvalid } from "~/ui/focus";
+import type { KeepsData } from "~/ui/network";
 import { MarketingOptIn, PrivacyNotice } from "~/features/chrome/Consent";
 
 const t = checkoutTr.overlay;
@@ -15,7 +16,7 @@ const t = checkoutTr.overlay;
  * What the payment step answers a guest: the same choice whether or not the e-mail has an account (the answer is
  * no account lookup, issue 23 §3), or the quick membership's result.
  */
-export type OverlayResult = { ok: true; overlay: "choose"; email: string } | { ok: true; overlay: "done"; message: string };
+export type OverlayResult = ({ ok: true; overlay: "choose"; email: string } & KeepsData) | { ok: true; overlay: "done"; message: string };
 
 /**
  * The login overlay of the payment step (SPEC §2.8, §4): tabs 'Üye Girişi' and 'Hızlı Üyelik', and 'Üye olmadan
