@@ -2,7 +2,7 @@
 // N prepared buyers on PostgreSQL (after `npm run build`). Prints the functions with the most self time and the
 // files (our modules, the framework, drizzle, pg, node) they belong to. Not a timed test.
 //   node bench/profile-order.js [buyers=400]
-// DRIZZLE_TIMING=1 also times drizzle's building of each statement in the server (bench/lib/drizzle-timing.mjs).
+// DRIZZLE_TIMING=1 also times drizzle's building of each statement in the server (bench/lib/drizzle-timing.js).
 import autocannon from "autocannon";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ try {
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
   const prep = await shopModule.mod.prepare(env, { buyers: N, guests: 1 });
   const timing = process.env.DRIZZLE_TIMING === "1" ? join(profDir, "drizzle-timing.json") : null;
-  const preload = timing ? ["--import", new URL("./lib/drizzle-timing.mjs", import.meta.url).href] : [];
+  const preload = timing ? ["--import", new URL("./lib/drizzle-timing.js", import.meta.url).href] : [];
   const shop = await startBenchShop({ dataDir, databaseUrlReady: db.url, env: { PAGE_CACHE_SECONDS: "0", ...(timing ? { DRIZZLE_TIMING_OUT: timing } : {}) }, nodeArgs: [...preload, "--cpu-prof", `--cpu-prof-dir=${profDir}`] });
   const origin = { origin: shop.url, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
   let i = 0;
