@@ -90,8 +90,12 @@ describe("basket", () => {
     await minus.click();
     await expect.poll(() => box.getByLabel("Heyecanlı Kutu adedi", { exact: true }).inputValue()).toBe("1");
     await expect(minus.isDisabled()).resolves.toBe(true);
-    // the field shows a tap at once; the totals once the change has its answer
+    // the field shows a tap at once; the totals once the change has its answer: the line's amount is its unit price
+    // (one box) before the basket's total is taken (under CI's load the total was once read a moment before the
+    // page showed the answer: 2 boxes' total, while the basket held one)
     await expect.poll(() => minus.getAttribute("aria-busy")).toBeNull();
+    const unitPrice = (await box.locator("p", { hasText: "Birim fiyat" }).textContent())!.replace(/^.*: /, "");
+    await expect.poll(async () => (await box.locator("p", { hasText: "Tutar" }).textContent())!.replace(/^.*: /, "")).toBe(unitPrice);
     const needToPay = await t.page.getByTestId("need-to-pay").textContent();
 
     // promo code: apply, then remove
