@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import type { FormEvent, MouseEvent } from "react";
 
 /**
  * One pattern for a control that cannot act now (issue 29): its request is running (`busy`) or it is out of
@@ -20,5 +20,26 @@ export function busyProps<E extends Element = HTMLButtonElement>(
       if (refuse) e.preventDefault();
       else opts.onClick?.(e);
     },
+  };
+}
+
+/**
+ * `onSubmit` for a fetcher's form whose second tap must find it busy (−/+ and 'ekle'). React Router draws a
+ * submission's state in a transition, a task or more after the tap, and its `<fetcher.Form>` takes no `flushSync`:
+ * a second tap that came before that draw found the control idle and sent the form again with the number shown
+ * before the first (two taps on +, one more in the basket). This handler sends the form itself with `flushSync`,
+ * so `busy` is on the page before the tap's event ends. `before` is the form's own check (it may prevent the send).
+ */
+export function submitAtOnce(
+  fetcher: { submit: (target: HTMLFormElement | HTMLButtonElement, opts: { method: "post"; action: string; flushSync: true }) => Promise<void> },
+  action: string,
+  before?: (e: FormEvent<HTMLFormElement>) => void,
+) {
+  return (e: FormEvent<HTMLFormElement>) => {
+    before?.(e);
+    if (e.defaultPrevented) return;
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    void fetcher.submit(submitter instanceof HTMLButtonElement ? submitter : e.currentTarget, { method: "post", action, flushSync: true });
   };
 }

@@ -209,6 +209,8 @@ describe("basket", () => {
       channel.port2.postMessage(0);
     });
     await plus.click();
+    // the answer is in (the header counts it) and the line is idle again
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 2 ürün"]')).waitFor();
     await expect.poll(() => plus.getAttribute("aria-busy")).toBeNull();
     await expect(field.inputValue()).resolves.toBe("2");
     const seen = await t.page.evaluate(() => {
@@ -219,6 +221,50 @@ describe("basket", () => {
     // 1, then 2 from the tap on. Before the fix the answer's render put 1 back until an effect set 2 again, a task
     // later: ["1", "2", "1", "2"], and a − landing in between was sent as 1 − 1 (CI saw 3 → 1 for one tap)
     expect(seen).toEqual(["1", "2"]);
+    t.assertNoErrors();
+    await t.close();
+  });
+
+  it("two taps on + that land before the page draws again both count, on the basket's line and on a product card", async () => {
+    const t = await openPage(browser, shop.url);
+    await t.visit("/product/10003", { axe: false });
+    await addFromDetail(t.page);
+    await t.visit("/basket", { axe: false });
+    const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
+    const field = line.getByLabel(/adedi$/);
+    await expect(field.inputValue()).resolves.toBe("1");
+    const plus = line.getByRole("button", { name: /adedini artır$/ });
+    await slowNetwork(t.page, 300);
+    // both taps in one task: the second lands before React has drawn the first one's change (a slow phone, a quick
+    // double tap). Before the fix the router's update waited for a transition, the second tap found the line idle
+    // and sent the form again with the old number: 1 + 1 twice, the basket held 2
+    await plus.evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 3 ürün"]')).waitFor();
+    await expect.poll(() => plus.getAttribute("aria-busy")).toBeNull();
+    await expect(field.inputValue()).resolves.toBe("3");
+
+    // the same on a product card's counter (the line is in the basket, so the card shows −/+)
+    await slowNetwork(t.page, 0);
+    await t.visit("/home/sub/klasik", { axe: false });
+    await waitForHydration(t.page);
+    const card = t.page.locator("article", { has: t.page.getByRole("heading", { name: "Orijinal 90 g" }) });
+    const cardPlus = card.getByRole("button", { name: "Orijinal 90 g adedini artır" });
+    await card.getByText("Sepette 3 adet").waitFor();
+    await slowNetwork(t.page, 300);
+    await cardPlus.evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+    await headerBasket(t.page).and(t.page.locator('[aria-label="Sepet, 5 ürün"]')).waitFor();
+    await expect.poll(() => cardPlus.getAttribute("aria-busy")).toBeNull();
+    await card.getByText("Sepette 5 adet").waitFor();
+
+    await slowNetwork(t.page, 0);
+    await t.visit("/basket", { axe: false });
+    await expect(field.inputValue()).resolves.toBe("5");
     t.assertNoErrors();
     await t.close();
   });

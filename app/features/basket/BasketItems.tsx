@@ -9,7 +9,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useBasketNotice } from "./useBasketNotice";
-import { busyProps } from "~/ui/busy";
+import { busyProps, submitAtOnce } from "~/ui/busy";
 import { useStepQueue } from "./useStepQueue";
 import { useAnnounce } from "~/ui/Notices";
 
@@ -69,7 +69,7 @@ function BasketLine({ item }: { item: BasketItemView }) {
           {formatCost(item.itemPrice)}
         </p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <update.Form method="post" action="/basket" className="flex items-center">
+          <update.Form method="post" action="/basket" onSubmit={submitAtOnce(update, "/basket")} className="flex items-center">
             <CsrfField />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="itemId" value={item.id} />

@@ -6,7 +6,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useAnswerNotice } from "./useAnswerNotice";
-import { busyProps } from "~/ui/busy";
+import { busyProps, submitAtOnce } from "~/ui/busy";
 import { useStepQueue } from "./useStepQueue";
 import { useAnnounce } from "~/ui/Notices";
 
@@ -50,7 +50,7 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
   if (line && quantity > 0) {
     const shown = quantity - line.quantity + steps.shown;
     return (
-      <fetcher.Form method="post" action="/basket" className="flex items-center justify-between rounded-lg bg-choc-100">
+      <fetcher.Form method="post" action="/basket" onSubmit={submitAtOnce(fetcher, "/basket")} className="flex items-center justify-between rounded-lg bg-choc-100">
         <CsrfField />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="itemId" value={line.itemId} />
@@ -87,9 +87,9 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
     <fetcher.Form
       method="post"
       action="/basket"
-      onSubmit={() => {
+      onSubmit={submitAtOnce(fetcher, "/basket", () => {
         fromAdd.current = true;
-      }}
+      })}
     >
       <CsrfField />
       <input type="hidden" name="intent" value="add" />

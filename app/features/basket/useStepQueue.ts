@@ -18,6 +18,10 @@ export function askedQuantity(formData: FormData | undefined): number | null {
  * phone gets three more, not one). If the running change was refused, the taps made on it are dropped with it:
  * the answer's notice says why, and the line shows the basket's quantity again.
  *
+ * The line's forms submit with `flushSync`: the router's state change (and with it `busy`) is drawn before the tap's
+ * event ends, not in a later transition, so a second tap that comes at once (a quick double tap on a slow phone) is
+ * counted here instead of sending the form again with the number shown before the first (two taps, one more).
+ *
  * `current` is the line's quantity in the basket as the page last loaded it. `busy` lasts until the taps counted
  * meanwhile have left too (between the running change's answer and their send).
  */
@@ -33,7 +37,7 @@ export function useStepQueue(fetcher: FetcherWithComponents<unknown>, itemId: nu
     setQueued(null);
     const answer = fetcher.data as { ok?: boolean } | undefined;
     if (answer?.ok !== true || queued === current) return;
-    void fetcher.submit({ _csrf: csrf, intent: "update", itemId: String(itemId), quantity: String(queued), step: "0" }, { method: "post", action: "/basket" });
+    void fetcher.submit({ _csrf: csrf, intent: "update", itemId: String(itemId), quantity: String(queued), step: "0" }, { method: "post", action: "/basket", flushSync: true });
   }, [running, queued, current, fetcher, csrf, itemId]);
 
   /** The props of the − (`-1`) or + (`1`) button. */
