@@ -409,8 +409,17 @@ describe("a second shop, where Heyecanlı Kutu's discount is exactly 10 %", () =
     const text = "Kurumsal sipariş için 60 kutu Heyecanlı Kutu fiyatı alabilir miyim?";
     await t.page.getByLabel("Mesajınız").fill(text);
     await t.page.getByText(`${text.length}/500`).waitFor();
-    await t.page.getByRole("button", { name: "Gönder" }).click();
+    const posts: string[] = [];
+    t.page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/contact")) posts.push(r.url());
+    });
+    // a double press in one task: the second comes before the page has drawn 'Gönderiliyor' (decision 0048's addendum)
+    await t.page.getByRole("button", { name: "Gönder" }).evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
     await t.page.getByRole("main").getByText("Mesajınız bize ulaştı").waitFor();
+    expect(posts).toHaveLength(1);
     await t.page.getByRole("status", { name: "Bildirimler" }).getByText("Mesajınız bize ulaştı").waitFor();
     await expect(t.page.getByLabel("Mesajınız").inputValue()).resolves.toBe("");
     await t.close();
