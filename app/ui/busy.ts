@@ -24,11 +24,14 @@ export function busyProps<E extends Element = HTMLButtonElement>(
 }
 
 /**
- * `onSubmit` for a fetcher's form whose second tap must find it busy (−/+ and 'ekle'). React Router draws a
+ * `onSubmit` for a fetcher's form whose second tap must find it busy (a basket line's −/+). React Router draws a
  * submission's state in a transition, a task or more after the tap, and its `<fetcher.Form>` takes no `flushSync`:
  * a second tap that came before that draw found the control idle and sent the form again with the number shown
  * before the first (two taps on +, one more in the basket). This handler sends the form itself with `flushSync`,
  * so `busy` is on the page before the tap's event ends. `before` is the form's own check (it may prevent the send).
+ * The price is the tap's own: the router's change is drawn inside it instead of after the next frame (the product
+ * page's 'SEPETE EKLE' measured 61 → 104 ms of INP with it), so it is kept to the forms whose second send would
+ * be wrong, not merely repeated (decision 0048).
  */
 export function submitAtOnce(
   fetcher: { submit: (target: HTMLFormElement | HTMLButtonElement, opts: { method: "post"; action: string; flushSync: true }) => Promise<void> },

@@ -87,9 +87,9 @@ export function CardBasketControl({ product }: { product: ProductCard }) {
     <fetcher.Form
       method="post"
       action="/basket"
-      onSubmit={submitAtOnce(fetcher, "/basket", () => {
+      onSubmit={() => {
         fromAdd.current = true;
-      })}
+      }}
     >
       <CsrfField />
       <input type="hidden" name="intent" value="add" />

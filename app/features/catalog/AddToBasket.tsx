@@ -8,7 +8,7 @@ import { catalogTr } from "~/shared/texts/catalog.tr";
 import { fmt } from "~/shared/texts/tr";
 import { CsrfField } from "~/ui/CsrfField";
 import { useAnswerNotice } from "~/features/basket/useAnswerNotice";
-import { busyProps, submitAtOnce } from "~/ui/busy";
+import { busyProps } from "~/ui/busy";
 
 const t = catalogTr.detail;
 
@@ -29,10 +29,10 @@ export function AddToBasket({ product }: { product: ProductDetail }) {
       method="post"
       action="/basket"
       className="mt-4 flex flex-col gap-3"
-      onSubmit={submitAtOnce(fetcher, "/basket", (e) => {
+      onSubmit={(e) => {
         setTouched(true);
         if (quantityError(quantity)) e.preventDefault();
-      })}
+      }}
     >
       <CsrfField />
       <input type="hidden" name="intent" value="add" />
