@@ -29,7 +29,7 @@ function CookieCard({ c, text }: { c: CookieEntry; text: Text }) {
       <img src={c.image} width={96} height={96} alt={fmt(text.imageAlt, { name: c.name })} loading="lazy" decoding="async" className="h-24 w-24 shrink-0" />
       <div className="text-sm">
         <h4 className="text-base font-bold">{c.name}</h4>
-        <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <dl className="mt-1 grid grid-cols-[minmax(min-content,max-content)_minmax(min-content,1fr)] gap-x-2">
           <dt className="text-stone-600">{text.ingredients}</dt>
           <dd>{c.ingredients}</dd>
           <dt className="text-stone-600">{text.firstProduced}</dt>

@@ -121,6 +121,33 @@ async function overflow(page: Page) {
 }
 
 /**
+ * Words (letters only, as a label or a sentence has them) that the page shows split over two lines: a column too
+ * narrow for them, where `overflow-wrap` breaks inside the word ('Ödenece|k Tutar' in the basket's summary at
+ * 360 px). Long unbroken strings (an e-mail address, a link, a code with digits) may break by design and are not
+ * counted.
+ */
+async function brokenWords(page: Page) {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+      const el = n.parentElement;
+      if (!el || el.closest("script, style, noscript, [hidden], .sr-only") || !el.checkVisibility()) continue;
+      // a whole word between spaces, its punctuation aside ('(çikolatası,' → çikolatası); not a part of an address
+      for (const m of n.data.matchAll(/(?<=^|\s)[("'«]?(\p{L}{2,24})[),.;:!?"'»]*(?=\s|$)/gu)) {
+        const start = m.index + m[0].indexOf(m[1]!);
+        const r = document.createRange();
+        r.setStart(n, start);
+        r.setEnd(n, start + m[1]!.length);
+        const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+        if (tops.size > 1) broken.push(`${m[1]} (in <${el.tagName.toLowerCase()}>)`);
+      }
+    }
+    return broken;
+  });
+}
+
+/**
  * Visits every path at the first phone width (with axe) and checks the page is exactly as wide as the window, then
  * at each other width by resizing the window (the shop's layout is CSS alone: no script measures the window, so a
  * resized page lays out as one loaded at that width, and a second visit only cost time).
@@ -133,9 +160,11 @@ async function fits(t: TestPage, paths: string[]) {
       if (i === 0) await t.visit(path);
       const o = await overflow(t.page);
       if (o.scrollWidth !== width || o.width !== width) failures.push(`${path} at ${width}: scrollWidth ${o.scrollWidth}\n    ${o.out.join("\n    ")}`);
+      const words = await brokenWords(t.page);
+      if (words.length) failures.push(`${path} at ${width}: words split over two lines: ${words.slice(0, 6).join(", ")}`);
     }
   }
-  expect(failures.join("\n"), "pages wider than the phone").toBe("");
+  expect(failures.join("\n"), "pages wider than the phone, or with words split over two lines").toBe("");
 }
 
 /** Detail pages the staff area links to from a list: the first link of each kind. */

@@ -23,7 +23,7 @@ export function BasketSummary({ basket, deliveryCost }: { basket: BasketView; de
       <h2 id="summary" className="text-lg font-bold text-choc-900">
         {t.summary.title}
       </h2>
-      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 text-sm">
+      <dl className="mt-3 grid grid-cols-[minmax(min-content,max-content)_minmax(min-content,1fr)] gap-x-3 gap-y-2 text-sm">
         <dt>{t.summary.productTotal}</dt>
         <dd className="text-right">{formatAmount(a.productTotal)}</dd>
         <dt>

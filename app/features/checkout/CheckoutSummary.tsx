@@ -17,7 +17,7 @@ export const CheckoutSummary = memo(function CheckoutSummary({ amounts, installm
       <h2 id="checkout-summary" className="text-lg font-bold text-choc-900">
         {t.title}
       </h2>
-      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 text-sm">
+      <dl className="mt-3 grid grid-cols-[minmax(min-content,max-content)_minmax(min-content,1fr)] gap-x-3 gap-y-2 text-sm">
         <dt>{t.productTotal}</dt>
         <dd className="text-right">{formatAmount(a.productTotal)}</dd>
         <dt>{t.deliveryCost}</dt>

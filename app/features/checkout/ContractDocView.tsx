@@ -23,7 +23,7 @@ export const ContractDocView = memo(function ContractDocView({ doc, id, scroll =
             </p>
           ))}
           {sec.table ? (
-            <table className="mt-1 w-full text-left text-xs">
+            <table className="mt-1 w-full text-left text-xs [overflow-wrap:break-word]">
               <tbody>
                 {sec.table.map((row, k) => (
                   <tr key={k} className={k === 0 ? "font-semibold" : ""}>
