@@ -2,6 +2,7 @@
 // measured in one run with autocannon on 127.0.0.1 (see bench/README.md):
 //   (a) bare node:http hello-world            (b) /bench/empty: an empty page in our layout (BENCH_ROUTES=1)
 //   (c) /healthz                              (d) SSR /home          (e) a product page
+//   (h) POST /bench/empty.data: a form's POST to an action that does nothing (BENCH_ROUTES=1), the floor of (f) and (g)
 //   (f) add to basket (POST /basket.data, session cookie and CSRF token, 100 guest sessions in turn)
 //   (g) order placement (POST /order/confirm.data) by members with a saved card, 50 at once
 //   (g1) the same, one buyer at a time (what a single buyer waits when the shop is not busy)
@@ -72,11 +73,12 @@ async function counted(opts, shopUrl) {
   return { r, queries: q1 ? q1.queries - q0.queries : null, kinds: q1 ? { control: q1.control - q0.control, provider: q1.provider - q0.provider } : null };
 }
 
-/** Warm-up (not reported), then the measured run. */
-async function measure(name, opts, shopUrl) {
+/** Warm-up (not reported), then the measured run; with `cpu` (a function starting a cpuMeter), its CPU too. */
+async function measure(name, opts, shopUrl, cpu) {
   await run({ ...opts, duration: Math.min(2, SECONDS), amount: opts.amount ? Math.min(opts.amount, 20) : undefined });
+  const meter = cpu?.();
   const { r, queries } = await counted(opts, shopUrl);
-  return row(name, r, { queries });
+  return row(name, r, { queries, ...(meter ? { cpu: meter.stop() } : {}) });
 }
 
 function row(name, r, extra = {}) {
@@ -179,10 +181,14 @@ async function benchDatabase(kind, shopModule) {
         for (const pg of pages) pg.runs.push(await measure(pg.name, { url: u(pg.path), headers: BROWSER }, shop.url));
       }
       const [floor, home, product] = pages.map((pg) => averaged(pg.name, pg.runs));
-      rows.push(floor, await measure("(c) /healthz", { url: u("/healthz") }, shop.url), home, product);
+      // (c), (h) and (f) with their CPU per request: what a request costs before the order's own work
+      const metered = () => cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
+      rows.push(floor, await measure("(c) /healthz", { url: u("/healthz") }, shop.url, metered), home, product);
+      const emptyBody = (v) => `_csrf=${encodeURIComponent(v.csrf)}`;
+      rows.push(await measure("(h) POST to an empty action (floor of a form's POST)", { url: u("/bench/empty.data"), headers: origin, requests: rotating(prep.guests, emptyBody) }, shop.url, metered));
       let n = 0;
       const add = (v) => `intent=add&productId=${prep.productIds[n++ % prep.productIds.length]}&quantity=1&_csrf=${encodeURIComponent(v.csrf)}`;
-      rows.push(await measure("(f) add to basket (POST)", { url: u("/basket.data"), headers: origin, requests: rotating(prep.guests, add) }, shop.url));
+      rows.push(await measure("(f) add to basket (POST)", { url: u("/basket.data"), headers: origin, requests: rotating(prep.guests, add) }, shop.url, metered));
       const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
       // every buyer orders once: the run ends when all prepared baskets are ordered
       const answers = new Map();
@@ -213,7 +219,8 @@ async function benchDatabase(kind, shopModule) {
       rows.push(cached);
       const sameBytes = averaged("(a') bare node:http sending the same /home bytes", sameBytesRuns);
       rows.push(sameBytes, revalidated);
-      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, add: rows.find((r) => r.name.startsWith("(f)")), placing: rows.find((r) => r.name.startsWith("(g)")), solo: rows.find((r) => r.name.startsWith("(g1)")) };
+      const pick = (p) => rows.find((r) => r.name.startsWith(p));
+      return { kind, rows, counts, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, health: pick("(c)"), empty: pick("(h)"), add: pick("(f)"), placing: pick("(g)"), solo: pick("(g1)") };
     } finally {
       await shop.stop({ keepData: true });
     }
@@ -238,13 +245,15 @@ const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : 
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
 
 /**
- * CPU spent per order in (g) and (g1) by the server, PostgreSQL and autocannon. With every process busy on the
- * machine's cores, a closed loop of CONNECTIONS buyers cannot average less than CONNECTIONS × CPU per order ÷ cores.
+ * CPU spent per request by the server, PostgreSQL and autocannon: per order in (g) and (g1), and beside them what a
+ * request costs before an order's own work — (c) one trivial statement outside React Router, (h) a form's POST
+ * to an action that does nothing, (f) an add to basket. With every process busy on the machine's cores, a closed
+ * loop of CONNECTIONS buyers cannot average less than CONNECTIONS × CPU per order ÷ cores.
  */
 function printCpu(r) {
   const cores = cpus().length;
   const ms = (s, orders) => (s === null ? null : (s * 1000) / Math.max(1, orders));
-  const lines = [r.placing, r.solo].map((x) => {
+  const lines = [r.health, r.empty, r.add, r.placing, r.solo].map((x) => {
     const c = x.cpu;
     const parts = [ms(c.server, x.ok), ms(c.postgres, x.ok), ms(c.client, x.ok)];
     const total = parts.reduce((a, b) => a + (b ?? 0), 0);
@@ -252,10 +261,10 @@ function printCpu(r) {
   });
   const fms = (v) => (v === null ? "–" : v.toFixed(1));
   printTable(
-    ["CPU per order, ms", "server", "PostgreSQL", "autocannon", "total"],
-    lines.map(({ x, parts, total }) => [x.name, ...parts.map(fms), fms(total)]),
+    ["CPU per request, ms", "statements", "server", "PostgreSQL", "autocannon", "total"],
+    lines.map(({ x, parts, total }) => [x.name, x.queries === null ? "–" : perReq(x).toFixed(2), ...parts.map(fms), fms(total)]),
   );
-  const g = lines[0];
+  const g = lines[3];
   const floor = (CONNECTIONS * g.total) / cores;
   console.log(
     `\n(g): ${CONNECTIONS} buyers × ${g.total.toFixed(1)} ms of CPU per order ÷ ${cores} cores = ${f0(floor)} ms, the least mean latency this machine allows` +

@@ -15,6 +15,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ home: (await catalog.getHomePage(context.app))! as HomeViewData | null }, { status: 404 });
 }
 
+/**
+ * POST /bench/empty(.data) — the floor of a form's POST: the server's middleware (origin check, limits, request
+ * log) and React Router's action call, no work of its own and no statement. Only with BENCH_ROUTES=1.
+ */
+export async function action({ context }: Route.ActionArgs) {
+  if (!context.app.config.benchRoutes) return new Response(null, { status: 404 });
+  return data({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+}
+
 export function meta() {
   return [...pageTitle(tr.pages.home), { name: "robots", content: "noindex" }];
 }
