@@ -20,7 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  * log) and React Router's action call, no work of its own and no statement. Only with BENCH_ROUTES=1.
  */
 export async function action({ context }: Route.ActionArgs) {
-  if (!context.app.config.benchRoutes) return new Response(null, { status: 404 });
+  // off, a POST here is answered as on any unknown path, whose route has no action
+  if (!context.app.config.benchRoutes) throw new Response(null, { status: 405, statusText: "Method Not Allowed" });
   return data({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }
 

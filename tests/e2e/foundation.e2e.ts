@@ -73,6 +73,14 @@ describe("site chrome and routes", () => {
     const queries = await fetch(`${shop.url}/bench/queries`);
     expect(queries.status).toBe(404);
     expect(await queries.text()).toBe("");
+    // its action (the floor of a form's POST in bench:load) answers as an unknown path's POST does
+    const post = (path: string) =>
+      fetch(`${shop.url}${path}`, { method: "POST", headers: { origin: shop.url, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    for (const suffix of ["", ".data"]) {
+      const [bench, unknown] = await Promise.all([post(`/bench/empty${suffix}`), post(`/boyle-bir-sayfa/yok${suffix}`)]);
+      expect([bench.status, unknown.status]).toEqual([405, 405]);
+      expect(await bench.text()).not.toMatch(/"ok"/);
+    }
   });
 
   it("clicking the empty basket shows 'Sepetiniz boş'", async () => {
