@@ -192,11 +192,11 @@ async function benchDatabase(kind, shopModule) {
       const confirm = (v) => `onBilgilendirme=on&mesafeli=on&_csrf=${encodeURIComponent(v.csrf)}`;
       // every buyer orders once: the run ends when all prepared baskets are ordered
       const answers = new Map();
-      const meter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
+      const meter = metered();
       const placing = await counted({ url: u("/order/confirm.data"), headers: origin, amount: prep.buyers.length, requests: rotating(prep.buyers, confirm, { once: true, answers }) }, shop.url);
       log(`${kind}: order placement answers:\n  ${[...answers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${n}× ${k}`).join("\n  ")}`);
       rows.push(row(`(g) order placement, ${CONNECTIONS} buyers at once`, placing.r, { queries: placing.queries, kinds: placing.kinds, cpu: meter.stop() }));
-      const soloMeter = cpuMeter(shop.pid, { postgres: kind === "postgres" && PG_HERE });
+      const soloMeter = metered();
       const solo = await counted({ url: u("/order/confirm.data"), headers: origin, connections: 1, amount: soloBuyers.length, requests: rotating(soloBuyers, confirm, { once: true }) }, shop.url);
       rows.push(row("(g1) order placement, one buyer at a time", solo.r, { queries: solo.queries, cpu: soloMeter.stop() }));
       await shop.stop({ keepData: true });

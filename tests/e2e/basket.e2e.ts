@@ -50,6 +50,18 @@ async function slowNetwork(page: Page, latency: number) {
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
+/** A new visitor's basket holding one Orijinal 90 g, open on /basket: the line's quantity field (at 1) and its +. */
+async function basketWithOneLine() {
+  const t = await openPage(browser, shop.url);
+  await t.visit("/product/10003", { axe: false });
+  await addFromDetail(t.page);
+  await t.visit("/basket", { axe: false });
+  const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
+  const field = line.getByLabel(/adedi$/);
+  await expect(field.inputValue()).resolves.toBe("1");
+  return { t, field, plus: line.getByRole("button", { name: /adedini artır$/ }) };
+}
+
 describe("basket", () => {
   it("adds from a list and the detail page, changes quantities, keeps the gift note, applies and removes a code", async () => {
     const t = await openPage(browser, shop.url);
@@ -184,14 +196,7 @@ describe("basket", () => {
   });
 
   it("when a line's change has its answer the field goes straight to the new quantity, never back to the old one (a − tapped then took off two)", async () => {
-    const t = await openPage(browser, shop.url);
-    await t.visit("/product/10003", { axe: false });
-    await addFromDetail(t.page);
-    await t.visit("/basket", { axe: false });
-    const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
-    const field = line.getByLabel(/adedi$/);
-    await expect(field.inputValue()).resolves.toBe("1");
-    const plus = line.getByRole("button", { name: /adedini artır$/ });
+    const { t, field, plus } = await basketWithOneLine();
     // slow enough that the field shows the asked 2 while the change runs
     await slowNetwork(t.page, 300);
     // the number in the field between any two tasks of the page (where a tap's click event can land), each change
@@ -226,14 +231,7 @@ describe("basket", () => {
   });
 
   it("two taps on + that land before the page draws again both count, on the basket's line and on a product card", async () => {
-    const t = await openPage(browser, shop.url);
-    await t.visit("/product/10003", { axe: false });
-    await addFromDetail(t.page);
-    await t.visit("/basket", { axe: false });
-    const line = t.page.locator("li", { has: t.page.getByRole("button", { name: /adedini artır$/ }) }).first();
-    const field = line.getByLabel(/adedi$/);
-    await expect(field.inputValue()).resolves.toBe("1");
-    const plus = line.getByRole("button", { name: /adedini artır$/ });
+    const { t, field, plus } = await basketWithOneLine();
     await slowNetwork(t.page, 300);
     // both taps in one task: the second lands before React has drawn the first one's change (a slow phone, a quick
     // double tap). Before the fix the router's update waited for a transition, the second tap found the line idle
