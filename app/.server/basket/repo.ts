@@ -159,6 +159,8 @@ export async function updateBasket(db: DbOrTx, id: number, patch: Partial<typeof
 export function updateBasketQuery(db: DbOrTx, id: number, patch: Partial<typeof baskets.$inferInsert>, when?: SQL) {
   return db.update(baskets).set(patch).where(when ? and(eq(baskets.id, id), when) : eq(baskets.id, id));
 }
+/** The same, answering the basket's id when it changed (for a statement that reads whether it did). */
+export const updateBasketReturningQuery = (db: DbOrTx, id: number, patch: Partial<typeof baskets.$inferInsert>, when?: SQL) => updateBasketQuery(db, id, patch, when).returning({ id: baskets.id });
 
 /** Adds to a line (same product, variant and box), creating it when missing; returns the new quantity. */
 export async function addToLine(

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { Companion, DbOrTx, Rider, Tx } from "../db/client";
+import type { Companion, DbOrTx, Rider, Step, Tx } from "../db/client";
 import * as accounts from "../accounts/service";
 import * as catalog from "../catalog/service";
 import * as loyalty from "../loyalty/service";
@@ -7,7 +7,7 @@ import * as orders from "../orders/service";
 import * as promos from "../promos/service";
 import { getSettings, taxRateFor, type Settings } from "../settings/service";
 import * as repo from "./repo";
-import { eq, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { baskets as basketTable } from "../db/schema/basket";
 import { computeAmounts, type PromoRule } from "~/shared/amounts";
 import type { BasketItemView, BasketPromo, BasketSummaryData, BasketView } from "~/shared/basket";
@@ -497,8 +497,10 @@ export async function markOrdered(tx: DbOrTx, basketId: number, now: Date): Prom
 
 /** `markOrdered` carried by another module's statement (the payment's booking): the basket closes when `gate` holds. */
 export function markOrderedRider(basketId: number, now: Date): Rider {
-  return (db, gate) => db.$with("basket_ordered").as(repo.updateBasketQuery(db, basketId, { status: "ordered", updatedAt: now }, gate));
+  return (db, gate) => db.$with("basket_ordered").as(repo.updateBasketReturningQuery(db, basketId, { status: "ordered", updatedAt: now }, gate));
 }
+/** The same as a step of the order's statement (db/client.ts `Step`): the basket's row lock at its place, never refused. */
+export const markOrderedStep = (db: DbOrTx, basketId: number, now: Date): Step => ({ ride: markOrderedRider(basketId, now)(db, sql`true`), refusal: null });
 
 /** The id of the owner's open basket, if any (checkout keys its state on it). */
 export async function openBasketId(app: AppContext, owner: Owner): Promise<number | null> {

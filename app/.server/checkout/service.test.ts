@@ -96,6 +96,12 @@ async function stockOf(id: number) {
   return row!.stock;
 }
 
+/** The year's last order number (the counter's row; 0 before the year's first order). */
+async function lastOrderNumber(): Promise<number> {
+  const r = (await app.db.execute<{ last: number }>(sql`select coalesce(max(last), 0)::int as last from order_counters`)) as unknown as { rows: { last: number }[] };
+  return r.rows[0]!.last;
+}
+
 /** The provider calls recorded for a basket's payment, in order: kind, status, the provider's payment id. */
 async function callsOf(basketId: number) {
   return app.db
@@ -256,9 +262,12 @@ describe("placing an order", () => {
       },
     });
     try {
+      const counterBefore = await lastOrderNumber();
       const r = await place_(b, m.id);
       expect(released).toBe(1);
       expect(r.status).toBe("succeeded");
+      // the short way's statement was refused as a whole (decision 0055): its order number was not taken
+      expect(await lastOrderNumber()).toBe(counterBefore + 1);
       const made = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
       expect(made).toHaveLength(1);
       expect(await app.db.select({ quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, made[0]!.id))).toEqual([{ quantity: 2 }]);
@@ -269,6 +278,44 @@ describe("placing an order", () => {
       expect(await chargesAtProvider([b.id])).toEqual({ charged: 1, voided: 0 });
       // the charge call's answer, written by the booking statement of the long way (the short way's rolled back)
       expect(await callsOf(b.id)).toEqual([{ kind: "authorise", status: "succeeded", providerPaymentId: expect.any(String) }]);
+    } finally {
+      payments.useGateway(app, real);
+    }
+  });
+
+  it("a saved card's charge booked by reconcile before the order's statement: that order is the buyer's, nothing voided, no number skipped", async () => {
+    // the order's one statement (decision 0055) finds the payment no longer 'pending' and is refused as a whole
+    const m = await member();
+    const owner = { sessionId: randomUUID(), userId: m.id };
+    const b = await readyBasket(owner, [{ productId: 10005, quantity: 1 }], await savedCardOf(m.id, m.email), m.email);
+    const real = payments.gatewayFor(app);
+    let reconciled = 0;
+    payments.useGateway(app, {
+      ...real,
+      authorise: async (req) => {
+        const answer = await real.authorise(req);
+        // the answer is late: the periodic task asks the provider meanwhile, finds the charge and takes the order
+        app.clock.advance(1000);
+        reconciled += (await settleReconciled(app, { olderThanSeconds: 0 })).charged.length;
+        return answer;
+      },
+    });
+    try {
+      const counterBefore = await lastOrderNumber();
+      const r = await place_(b, m.id);
+      expect(reconciled).toBe(1);
+      const made = await app.db.select().from(orders).where(eq(orders.basketId, b.id));
+      expect(made).toHaveLength(1);
+      expect(r).toEqual({ status: "succeeded", paymentId: made[0]!.paymentRef, orderPublicId: made[0]!.publicId });
+      expect(await lastOrderNumber()).toBe(counterBefore + 1);
+      expect(await chargesAtProvider([b.id])).toEqual({ charged: 1, voided: 0 });
+      // the charge call was closed by reconcile after it asked the provider; the late answer does not overwrite that
+      expect(await callsOf(b.id)).toEqual([
+        { kind: "authorise", status: "reconciled", providerPaymentId: null },
+        { kind: "retrieve", status: "succeeded", providerPaymentId: null },
+      ]);
+      const [hold] = await app.db.select({ status: checkoutHolds.status }).from(checkoutHolds).where(eq(checkoutHolds.basketId, b.id));
+      expect(hold!.status).toBe("ordered");
     } finally {
       payments.useGateway(app, real);
     }

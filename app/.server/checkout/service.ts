@@ -5,7 +5,7 @@
 import { deliveryLabel } from "~/shared/delivery-label";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import type { Companion, DbOrTx, Rider } from "../db/client";
+import type { Companion, DbOrTx, Rider, Step } from "../db/client";
 import * as basketService from "../basket/service";
 import * as delivery from "../delivery/service";
 import * as geo from "../geo/service";
@@ -771,6 +771,10 @@ export async function orderHeld(tx: DbOrTx, holdId: number): Promise<Hold | null
 export function orderHeldRider<Made = void>(holdId: number): Rider<Made> {
   return (db, gate) => db.$with("hold_ordered").as(repo.orderHeldQuery(db, holdId, gate));
 }
+/** Why a statement carrying `orderHeldStep` was refused: the hold was not 'held' any more (released or expired). */
+export const HOLD_MOVED = "hold moved";
+/** A hold 'held' → 'ordered' as a step of the order's statement (db/client.ts `Step`): refused with HOLD_MOVED when it was not 'held'. */
+export const orderHeldStep = (db: DbOrTx, holdId: number): Step => ({ ride: db.$with("hold_ordered").as(repo.orderHeldQuery(db, holdId, sql`true`)), refusal: HOLD_MOVED });
 export const markHoldOrdered = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "ordered" });
 export const markHoldReleased = (tx: DbOrTx, holdId: number) => repo.finishHold(tx, holdId, { status: "released" });
 /** Baskets whose hold expired without an order (for the periodic release). */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { openTestDatabase } from "./testing";
 import { loadConfig } from "../config";
-import { NAMED_STATEMENTS_PER_CONNECTION, readTogether, type Database } from "./client";
+import { NAMED_STATEMENTS_PER_CONNECTION, readTogether, refusalOf, stepsSql, stepsWith, type Database, type Step } from "./client";
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -103,5 +104,66 @@ describe("named statements on PostgreSQL (decision 0046)", () => {
       const count = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 's%'`)) as unknown as { rows: { n: number }[] };
       expect(count.rows[0]!.n).toBe(NAMED_STATEMENTS_PER_CONNECTION);
     });
+  });
+});
+
+describe("steps: other modules' changes a statement makes first, or is refused (decision 0055)", () => {
+  const marks = pgTable("step_marks", { id: integer("id").primaryKey(), state: text("state").notNull() });
+  const made = pgTable("step_made", { id: integer("id").primaryKey() });
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    await db().execute(sql`create table step_marks (id int primary key, state text not null)`);
+    await db().execute(sql`create table step_made (id int primary key)`);
+    // a sequence is not rolled back: it tells whether a step ran at all
+    await db().execute(sql`create sequence step_ran`);
+  });
+
+  /** The carrying statement: inserts into step_made a value made from the steps (as the order's counter is). */
+  async function carry(id: number, steps: (d: typeof database.db) => Step[]) {
+    const s = steps(db());
+    const mine = db().$with("mine").as(db().insert(made).values({ id: sql`${id} * ${stepsSql(s)}` }).returning({ id: made.id }));
+    return db().with(...stepsWith(s), mine).select().from(mine);
+  }
+  const move = (d: typeof database.db, name: string, id: number, from: string, to: string) =>
+    d.$with(name).as(d.update(marks).set({ state: to }).where(and(eq(marks.id, id), eq(marks.state, from))).returning({ id: marks.id }));
+  const states = async () => (await db().select().from(marks).orderBy(marks.id)).map((r) => r.state);
+  const madeIds = async () => (await db().select().from(made)).map((r) => r.id);
+
+  it("all steps happen: the statement makes its change and theirs, at once", async () => {
+    await db().insert(marks).values([{ id: 1, state: "a" }, { id: 2, state: "a" }]);
+    const rows = await carry(10, (d) => [{ ride: move(d, "first", 1, "a", "b"), refusal: "first moved" }, { ride: move(d, "second", 2, "a", "b"), refusal: "second moved" }]);
+    expect(rows).toEqual([{ id: 10 }]);
+    expect(await states()).toEqual(["b", "b"]);
+  });
+
+  it("a step that cannot happen refuses the whole statement, naming it: the earlier step's change is rolled back, the later one never runs", async () => {
+    await db().delete(marks);
+    await db().insert(marks).values([{ id: 1, state: "a" }, { id: 2, state: "x" }, { id: 3, state: "a" }]);
+    const err = await carry(20, (d) => [
+      { ride: move(d, "first", 1, "a", "b"), refusal: "first moved" },
+      { ride: move(d, "second", 2, "a", "b"), refusal: "second moved" },
+      { ride: d.$with("third").as(d.update(marks).set({ state: "b" }).where(and(eq(marks.id, 3), sql`nextval('step_ran') > 0`)).returning({ id: marks.id })), refusal: "third moved" },
+    ]).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refusalOf(err)).toBe("second moved");
+    expect(await states()).toEqual(["a", "x", "a"]);
+    expect(await madeIds()).not.toContain(20);
+    const ran = (await db().execute<{ is_called: boolean }>(sql`select is_called from step_ran`)) as unknown as { rows: { is_called: boolean }[] };
+    expect(ran.rows[0]!.is_called).toBe(false);
+    // any other error is not a refusal
+    expect(refusalOf(await db().execute(sql`select 1/0`).catch((e: unknown) => e))).toBeNull();
+  });
+
+  it("a step without a refusal may change nothing; a step's `also` changes are made with it", async () => {
+    await db().delete(marks);
+    await db().insert(marks).values([{ id: 1, state: "a" }, { id: 2, state: "a" }]);
+    const rows = await carry(30, (d) => [
+      { ride: move(d, "first", 9, "a", "b"), refusal: null, also: [d.$with("side").as(d.update(marks).set({ state: "side" }).where(eq(marks.id, 2)))] },
+    ]);
+    expect(rows).toEqual([{ id: 30 }]);
+    expect(await states()).toEqual(["a", "side"]);
   });
 });

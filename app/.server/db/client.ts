@@ -47,6 +47,47 @@ export function rideAnswers<T>(rides: readonly WithSubquery[], answer: (ride: Wi
 }
 
 /**
+ * A change that must happen before a statement's own change, so that several modules' changes go to the database
+ * as one statement that needs no transaction around it (decision 0055): `ride` is a data-modifying WITH with a
+ * RETURNING clause (a rider made with an always-true gate); `refusal` names why the statement is refused when it
+ * changed no row, or is null when changing no row is fine (the step only has to come at its place, e.g. for the
+ * order in which row locks are taken).
+ */
+export interface Step {
+  ride: WithSubquery;
+  refusal: string | null;
+  /** more of the step's changes, made whatever it changed (the carrying statement runs them after its own) */
+  also?: readonly WithSubquery[];
+}
+
+/** The WITH list of a statement carrying `steps`: each step's own first, in order. */
+export const stepsWith = (steps: readonly Step[]): WithSubquery[] => steps.flatMap((s) => [s.ride, ...(s.also ?? [])]);
+
+/**
+ * An SQL expression (1) that runs `steps` one after the other, in their order, and refuses the whole statement
+ * (`shop_refuse`, migration 0029: SQLSTATE P0001, everything the statement did is rolled back) at the first step
+ * with a refusal that changed no row; a later step does not run. The carrying statement puts this expression in the
+ * value its own change is made from, so its own row locks come after the steps'. PostgreSQL evaluates a CASE's
+ * conditions in order and each sub-select when first needed, and runs a data-modifying WITH when first read.
+ */
+export function stepsSql(steps: readonly Step[]): SQL<number> {
+  if (steps.length === 0) return sql<number>`1`;
+  const whens = steps.map((s) =>
+    s.refusal === null ? sql`when (select count(*) from ${s.ride}) < 0 then 0` : sql`when not exists (select 1 from ${s.ride}) then shop_refuse(${s.refusal})`,
+  );
+  return sql<number>`(case ${sql.join(whens, sql` `)} else 1 end)`;
+}
+
+/** The refusal (a `Step`'s) a statement raised, or null when the error is anything else. */
+export function refusalOf(err: unknown): string | null {
+  for (let x: unknown = err; x && typeof x === "object"; x = (x as { cause?: unknown }).cause) {
+    const { code, message } = x as { code?: unknown; message?: unknown };
+    if (code === "P0001" && typeof message === "string" && message.startsWith("shop_refuse: ")) return message.slice("shop_refuse: ".length);
+  }
+  return null;
+}
+
+/**
  * Another module's one row read in a module's read, so the two go to the database as one (issue 24 §2): `table`
  * left-joined where `on(key)` holds, `key` being the reading module's own key column (e.g. the basket's id). The
  * reading module hands the row back as it came; the module that owns the table makes sense of it.

@@ -13,7 +13,10 @@
  *        a new card goes to 3-D Secure ('challenge') and comes back in completeThreeDs
  *     6. takeOrder, in one transaction: payments.settleInTx, then the order from the hold
  *        (order + lines, the code's use and the points taken over, basket closed, gift note, mail, staff alert)
- *        the order keeps the installment count, the bank's interest and the paid total from the settle event
+ *        the order keeps the installment count, the bank's interest and the paid total from the settle event;
+ *        a plain order (no code, points, campaign or gift note; no card to save) from the hold this request
+ *        made is ONE statement instead (takeOrderAtOnce, decision 0055): the order's insert books the payment,
+ *        closes the basket and orders the hold first, or is refused and changes nothing
  *                                                                     failed → payments.voidCharge + releaseHold
  *   completeThreeDs (the bank's callback): payments.completeChallenge → 6; a failed challenge → releaseHold
  *   settleReconciled (the periodic task): payments.reconcile → 6 for each charge found; expired holds released
@@ -23,7 +26,7 @@
  * transaction, and voids the charge if they are gone: the buyer never pays without an order.
  */
 import type { AppContext } from "../context";
-import type { DbOrTx, Tx } from "../db/client";
+import { refusalOf, type DbOrTx, type Tx } from "../db/client";
 import * as alerts from "../alerts/service";
 import * as basketService from "../basket/service";
 import * as campaigns from "../campaigns/service";
@@ -287,7 +290,8 @@ class HoldMoved extends Error {}
 async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null, made: checkout.Hold | null = null): Promise<orders.OrderRow | Refusal> {
   const known = made?.id === ctx.holdId ? made : null;
   try {
-    const order = await app.db.transaction(async (tx) => {
+    // the common order (a charge that saves no card, no code, points, campaign or gift note): one statement
+    const order = known && isPlain(known, paid) ? await takeOrderAtOnce(app, ctx, paid, known) : await app.db.transaction(async (tx) => {
       // locks in the order every placing transaction takes them: the payment, the basket's row (closed here: the
       // order is made in this transaction or it rolls back), then its hold. The basket closes in the payment's
       // statement, only when that statement books the payment.
@@ -356,6 +360,51 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
     if (paid) await payments.voidCharge(app, paid.paymentId, paid.charge);
     await releaseHold(app, { holdId: ctx.holdId });
     return err instanceof Refused ? err.refusal : systemRefusal();
+  }
+}
+
+/** The order from the hold this request made needs nothing beyond its own statement (the short way at once). */
+function isPlain(h: checkout.Hold, paid: payments.Charged | null): boolean {
+  const plan = checkout.planOf(h);
+  if (plan.promo || plan.usedBonus > 0 || plan.hedef81CityId !== null || h.draft.wantsNote) return false;
+  return !paid || (!paid.charge.stored && paid.price === h.draft.order.needToPay);
+}
+
+/**
+ * Step 6 for a plain order, in ONE statement without a transaction around it (decision 0055): the order's insert
+ * first makes its steps, in the order every placing transaction takes their locks — the payment booked
+ * ('pending' → 'succeeded', with the charge call's answer), the basket closed, the hold made 'ordered' — and is
+ * refused, changing nothing, when one cannot happen: the payment was booked before (a duplicate callback or
+ * reconcile made the order: that one is answered), or the hold moved (HoldMoved: the long way decides).
+ */
+async function takeOrderAtOnce(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null, h: checkout.Hold): Promise<orders.OrderRow | undefined> {
+  const d = h.draft;
+  const paidAs = paid ? { installmentCount: paid.installment, installmentInterest: paid.amount - paid.price, paidTotal: paid.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
+  const alert = await alerts.orderPlacedRider(app, app.db);
+  try {
+    const { order } = await orders.createOrderWith(
+      app,
+      app.db,
+      { ...d.order, ...paidAs, readyDate: checkout.planOf(h).readyDate, paymentRef: paid?.paymentId ?? null },
+      d.lines,
+      ctx.userId ? `user:${ctx.userId}` : "guest",
+      (toBe) => [checkout.confirmationMailRider(app, toBe, d.mailLines), ...(alert ? [alert(toBe)] : [])],
+      [
+        ...(paid ? [payments.settleStep(app.db, app, paid.paymentId, paid.charge)] : []),
+        basketService.markOrderedStep(app.db, ctx.basketId, app.clock.now()),
+        checkout.orderHeldStep(app.db, h.id),
+      ],
+    );
+    return order;
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal === checkout.HOLD_MOVED) throw new HoldMoved(`hold ${h.id} was not 'held' when its order went in`);
+    if (paid && refusal === payments.NOT_PENDING) {
+      // booked meanwhile by a duplicate callback or reconcile: that one made the order
+      await payments.recordAnswer(app, paid.charge);
+      return orders.getByBasket(app.db, ctx.basketId);
+    }
+    throw err;
   }
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { rideAnswers, rodeSql, type DbOrTx, type Rider } from "../db/client";
+import { rideAnswers, rodeSql, stepsSql, stepsWith, type DbOrTx, type Rider, type Step } from "../db/client";
 import { orderCounters, orderEvents, orderLines, orders, orderTaxes } from "../db/schema/orders";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -42,13 +42,16 @@ export async function insertOrder(
   taxes: Omit<typeof orderTaxes.$inferInsert, "orderId">[],
   event: Omit<typeof orderEvents.$inferInsert, "orderId">,
   riders: readonly Rider<OrderMade>[] = [],
+  steps: readonly Step[] = [],
 ): Promise<{ order: OrderRow; rode: number[] }> {
+  // the steps (other modules' changes that must happen first, decision 0055) run before the counter's row lock: the
+  // counter's first value is made from them (1, or the statement is refused)
   const seq = tx
     .$with("seq")
     .as(
       tx
         .insert(orderCounters)
-        .values({ year, last: 1 })
+        .values({ year, last: steps.length ? stepsSql(steps) : 1 })
         .onConflictDoUpdate({ target: orderCounters.year, set: { last: sql`${orderCounters.last} + 1` } })
         .returning({ last: orderCounters.last }),
     );
@@ -67,7 +70,7 @@ export async function insertOrder(
   const rides = riders.map((ride) => ride(tx, sql`exists (select 1 from ${placed})`, made));
   const counts = rideAnswers(rides, rodeSql);
   const [row] = await tx
-    .with(seq, placed, ...children, ...rides)
+    .with(...stepsWith(steps), seq, placed, ...children, ...rides)
     .select({ ...placed._.selectedFields, ...counts.columns })
     .from(placed);
   if (!row) throw new Error("order insert returned nothing");

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
-import type { DbOrTx, Rider } from "../db/client";
+import type { DbOrTx, Rider, Step } from "../db/client";
 import * as loyalty from "../loyalty/service";
 import * as invoices from "../invoices/service";
 import { canTransition, isOrderStatus, type OrderStatus } from "~/shared/order-status";
@@ -44,7 +44,9 @@ export type OrderMade = repo.OrderMade;
 /**
  * `createOrder` carrying riders (other modules' changes, db/client.ts `Rider`) in its statement: `ridersFor` gets
  * the order as it will be stored and answers them; they are made once the order is in, with its id and number
- * (`OrderMade`), each answering how many rows it changed.
+ * (`OrderMade`), each answering how many rows it changed. `steps` (db/client.ts `Step`, decision 0055): other
+ * modules' changes made first, in order; the statement is refused (nothing changes, `refusalOf` names why) when
+ * one of them cannot happen. With steps and `tx` the database itself, the order needs no transaction around it.
  */
 export async function createOrderWith(
   app: AppContext,
@@ -53,6 +55,7 @@ export async function createOrderWith(
   lines: repo.NewOrderLine[],
   actor: string,
   ridersFor: (toBe: OrderToBe) => readonly Rider<OrderMade>[],
+  steps: readonly Step[] = [],
 ): Promise<{ order: repo.OrderRow; rode: number[] }> {
   const now = app.clock.now();
   // the invoice's KDV split, kept for the sales figures (issue 28); the snapshot's delivery rate when it has one
@@ -67,6 +70,7 @@ export async function createOrderWith(
     split.rates.map((r) => ({ rateBp: r.rateBp, net: r.net, tax: r.tax })),
     { fromStatus: null, toStatus: "received", actor, reason: "", at: now },
     ridersFor(repo.rowToBe(values)),
+    steps,
   );
 }
 

@@ -47,6 +47,9 @@ export interface Charged {
   paymentId: string;
   orderRef: string;
   amount: Kurus;
+  /** Installments (issue 27), as the payment was made: the count; `amount` is what the card paid, `price` the order's amount before interest. */
+  installment: number;
+  price: Kurus;
   charge: Charge;
   context: unknown;
 }

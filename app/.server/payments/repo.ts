@@ -51,36 +51,41 @@ export async function updateIntent(db: DbOrTx, id: string, patch: Partial<NewInt
  * Books a 'pending' intent as succeeded in one statement, with the provider's card details where it gave them
  * (else the intent's own are kept). Undefined when the intent is not 'pending' (settled or voided meanwhile).
  */
-export async function settleIntent(
-  db: DbOrTx,
-  id: string,
-  s: { providerPaymentId: string; providerTransactionId: string | null; card: { bin: string | null; lastFour: string | null; cardType: string | null; association: string | null; family: string | null; bankName: string | null }; at: Date },
-  riders: readonly Rider[] = [],
-  answer?: CallAnswer,
-): Promise<IntentRow | undefined> {
+/** What booking a charge writes into its payment (`settleQuery`). */
+export interface Settlement {
+  providerPaymentId: string;
+  providerTransactionId: string | null;
+  card: { bin: string | null; lastFour: string | null; cardType: string | null; association: string | null; family: string | null; bankName: string | null };
+  at: Date;
+}
+
+/** A payment 'pending' → 'succeeded' with what the charge answered, not yet sent; answers the row when it moved. */
+export function settleQuery(db: DbOrTx, id: string, s: Settlement) {
   const keep = (value: string | null, column: AnyPgColumn) => (value === null ? column : sql`coalesce(${value}, ${column})`);
-  const settled = db.$with("settled").as(
-    db
-      .update(paymentIntents)
-      .set({
-        status: "succeeded",
-        providerPaymentId: s.providerPaymentId,
-        providerTransactionId: s.providerTransactionId,
-        cardBin: keep(s.card.bin, paymentIntents.cardBin),
-        cardLastFour: keep(s.card.lastFour, paymentIntents.cardLastFour),
-        cardType: keep(s.card.cardType, paymentIntents.cardType),
-        cardAssociation: keep(s.card.association, paymentIntents.cardAssociation),
-        cardFamily: keep(s.card.family, paymentIntents.cardFamily),
-        bankName: keep(s.card.bankName, paymentIntents.bankName),
-        threeDsHtml: null,
-        errorCode: null,
-        message: null,
-        updatedAt: s.at,
-        completedAt: s.at,
-      })
-      .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
-      .returning(),
-  );
+  return db
+    .update(paymentIntents)
+    .set({
+      status: "succeeded",
+      providerPaymentId: s.providerPaymentId,
+      providerTransactionId: s.providerTransactionId,
+      cardBin: keep(s.card.bin, paymentIntents.cardBin),
+      cardLastFour: keep(s.card.lastFour, paymentIntents.cardLastFour),
+      cardType: keep(s.card.cardType, paymentIntents.cardType),
+      cardAssociation: keep(s.card.association, paymentIntents.cardAssociation),
+      cardFamily: keep(s.card.family, paymentIntents.cardFamily),
+      bankName: keep(s.card.bankName, paymentIntents.bankName),
+      threeDsHtml: null,
+      errorCode: null,
+      message: null,
+      updatedAt: s.at,
+      completedAt: s.at,
+    })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, "pending")))
+    .returning();
+}
+
+export async function settleIntent(db: DbOrTx, id: string, s: Settlement, riders: readonly Rider[] = [], answer?: CallAnswer): Promise<IntentRow | undefined> {
+  const settled = db.$with("settled").as(settleQuery(db, id, s));
   // what rides along changes only when this payment was booked here (not when it was settled or voided before);
   // the charge call's answer is written either way
   const gate = sql`exists (select 1 from ${settled})`;

@@ -21,6 +21,10 @@
  *   Books a charge as succeeded inside the caller's transaction; null when it is no longer 'pending' (someone
  *   else settled it): the caller then takes nothing, so an order is taken once per payment. A saved card's
  *   charge carries its call's answer (`charge.answer`), written by this statement whatever it books.
+ * settleStep(db, app, paymentId, charge) → Step                                                           settle.ts
+ *   The same booking as the first step of another module's statement (decision 0055: the order's insert), for a
+ *   charge that saves no card; that statement is refused with NOT_PENDING when the payment was not 'pending', and
+ *   `recordAnswer(app, charge)` then writes the call's answer.
  * voidCharge(app, paymentId, charge) — the compensation: the provider cancels (or refunds) the charge, 'voided';
  *   the call's answer the booking would have written is written first.
  * refund(app, { paymentId, amount?, reason, requestedBy, key? }) / cancel(…)                            refunds.ts
@@ -50,7 +54,7 @@ export {
 } from "./outcome";
 export { startPayment } from "./start";
 export { answerChallenge, challengePage, completeChallenge, providerChallengeHtml, type CallbackResult, type ChallengePage } from "./three-ds";
-export { outcomeNow, settleInTx, voidCharge, type PaymentSucceeded } from "./settle";
+export { NOT_PENDING, outcomeNow, recordAnswer, settleInTx, settleStep, voidCharge, type PaymentSucceeded } from "./settle";
 export { cancel, refund, refundsOf, type RefundInput, type RefundResult } from "./refunds";
 export { CHALLENGE_TTL_SECONDS, reconcile, REFUND_UNKNOWN_TTL_SECONDS, type ReconcileReport } from "./reconcile";
 export { attemptsOfOrder, countByResult, forgetHookEmail, getPayment, paymentOfOrder, type PaymentView } from "./read";

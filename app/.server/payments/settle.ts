@@ -4,7 +4,7 @@
  * money back with `voidCharge` when the order cannot be taken. A provider refusal is booked by `chargeAnswered`.
  */
 import type { AppContext } from "../context";
-import type { Rider, Tx } from "../db/client";
+import type { DbOrTx, Rider, Step, Tx } from "../db/client";
 import { cardTypeOfAssociation, type CardType } from "~/shared/card";
 import type { Kurus } from "~/shared/money";
 import type { ProviderFailure } from "./gateway";
@@ -31,7 +31,7 @@ export interface PaymentSucceeded {
  * What the provider answered for a charge of a 'pending' payment: a refusal is booked as failed here; an unknown
  * outcome stays 'pending' for reconcile ('processing'); money taken is handed to the caller ('charged').
  */
-export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRow, "id" | "orderRef" | "amount" | "context">, r: ({ ok: true } & Charge) | ProviderFailure): Promise<ChargeOutcome> {
+export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRow, "id" | "orderRef" | "amount" | "installment" | "price" | "context">, r: ({ ok: true } & Charge) | ProviderFailure): Promise<ChargeOutcome> {
   if (!r.ok) {
     if (r.unknown) return { status: "processing", paymentId: intent.id };
     const message = failedMessage(r.message);
@@ -41,7 +41,7 @@ export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRo
   }
   // what the intent was made with (its id, order, amount and context never change after it is made)
   const { ok: _ok, ...charge } = r;
-  return { status: "charged", paymentId: intent.id, orderRef: intent.orderRef, amount: intent.amount, charge, context: intent.context };
+  return { status: "charged", paymentId: intent.id, orderRef: intent.orderRef, amount: intent.amount, installment: intent.installment, price: intent.price ?? intent.amount, charge, context: intent.context };
 }
 
 /**
@@ -53,12 +53,7 @@ export async function chargeAnswered(app: AppContext, intent: Pick<repo.IntentRo
 export async function settleInTx(tx: Tx, app: AppContext, intentId: string, charge: Charge, riders: readonly Rider[] = []): Promise<PaymentSucceeded | null> {
   const now = app.clock.now();
   const c = charge.card;
-  const i = await repo.settleIntent(tx, intentId, {
-    providerPaymentId: charge.providerPaymentId,
-    providerTransactionId: charge.transactionId ?? null,
-    card: { bin: c.bin || null, lastFour: c.lastFour ?? null, cardType: c.cardType ?? null, association: c.association ?? null, family: c.family ?? null, bankName: c.bankName ?? null },
-    at: now,
-  }, riders, charge.answer);
+  const i = await repo.settleIntent(tx, intentId, settlementOf(charge, now), riders, charge.answer);
   if (!i) return null;
   let savedCardId = i.savedCardId;
   if (i.saveCard && i.userId && charge.stored) {
@@ -90,6 +85,39 @@ export async function settleInTx(tx: Tx, app: AppContext, intentId: string, char
     price: i.price ?? i.amount,
     context: i.context,
   };
+}
+
+const settlementOf = (charge: Charge, at: Date): repo.Settlement => {
+  const c = charge.card;
+  return {
+    providerPaymentId: charge.providerPaymentId,
+    providerTransactionId: charge.transactionId ?? null,
+    card: { bin: c.bin || null, lastFour: c.lastFour ?? null, cardType: c.cardType ?? null, association: c.association ?? null, family: c.family ?? null, bankName: c.bankName ?? null },
+    at,
+  };
+};
+
+/** Why a statement carrying `settleStep` was refused: the payment was not 'pending' (booked or voided before). */
+export const NOT_PENDING = "payment not pending";
+
+/**
+ * `settleInTx`'s booking as the first step of another module's statement (decision 0055: the order's insert makes
+ * it, or is refused with NOT_PENDING and changes nothing), for a charge that saves no card (`charge.stored` unset:
+ * saving one is a statement of its own, in `settleInTx`). The call's answer goes with it; when the statement is
+ * refused, `recordAnswer` writes it.
+ */
+export function settleStep(db: DbOrTx, app: AppContext, intentId: string, charge: Charge): Step {
+  if (charge.stored) throw new Error(`payment ${intentId}: a charge that saves a card is booked with settleInTx`);
+  return {
+    ride: db.$with("settled").as(repo.settleQuery(db, intentId, settlementOf(charge, app.clock.now()))),
+    refusal: NOT_PENDING,
+    ...(charge.answer ? { also: [db.$with("answered").as(repo.answerQuery(db, charge.answer))] } : {}),
+  };
+}
+
+/** Writes a charge call's answer when the statement that would have written it was refused (`settleStep`). */
+export async function recordAnswer(app: AppContext, charge: Charge): Promise<void> {
+  if (charge.answer) await repo.answerQuery(app.db, charge.answer);
 }
 
 /**

@@ -35,7 +35,7 @@ export async function settled<O extends payments.ChargeOutcome>(
 ): Promise<Exclude<O, payments.Charged> | (payments.PaymentOutcome & Omit<O, keyof payments.Charged>)> {
   if (outcome.status !== "charged") return outcome as Exclude<O, payments.Charged>;
   const c = outcome as payments.Charged;
-  const { status: _s, paymentId: _p, orderRef: _o, amount: _a, charge: _c, context: _x, ...rest } = c as payments.Charged & Record<string, unknown>;
+  const { status: _s, paymentId: _p, orderRef: _o, amount: _a, installment: _i, price: _r, charge: _c, context: _x, ...rest } = c as payments.Charged & Record<string, unknown>;
   try {
     await app.db.transaction(async (tx) => {
       const e = await payments.settleInTx(tx, app, c.paymentId, c.charge);
