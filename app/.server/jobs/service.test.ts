@@ -72,6 +72,20 @@ describe("outbox jobs", () => {
     expect(ran).toEqual([1, 2, 3]);
   });
 
+  it("a busy worker writes its jobs' ends together (a group commit): fewer statements than jobs, each job done with its own progress", async () => {
+    const handlers = { quick: async (_app: unknown, payload: unknown) => ({ progress: { handled: (payload as { n: number }).n } }) };
+    for (let n = 1; n <= 10; n++) await enqueue(app.db, "quick", { n }, { dedupeKey: `quick-${n}` });
+    const before = app.database.queries();
+    expect(await runDueJobs(app, handlers)).toBe(10);
+    const statements = app.database.queries() - before;
+    // the claim, then the first job's mark at once and the others' while it was on its way
+    expect(statements).toBeGreaterThanOrEqual(2);
+    expect(statements).toBeLessThan(1 + 10);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.kind, "quick")).orderBy(jobs.id);
+    expect(rows.map((r) => [r.status, r.lockedUntil, r.payload])).toEqual(Array.from({ length: 10 }, (_, i) => ["done", null, { n: i + 1, handled: i + 1 }]));
+    expect(rows.every((r) => r.doneAt !== null)).toBe(true);
+  });
+
   it("a mail is written once to the outbox as .eml with Turkish HTML and text", async () => {
     await app.db.transaction(async (tx) => {
       await queueMail(tx, { to: "ayşe@example.com", subject: "Hoş geldiniz", heading: "Merhaba Ayşe", paragraphs: ["Çikolatalı kurabiyeler <yolda>!"], button: { label: "Siparişlerim", url: "https://shop.test/memberarea/orders" } });

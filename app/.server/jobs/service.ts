@@ -22,6 +22,8 @@ export interface JobDone {
 export const MAX_ATTEMPTS = 8;
 const DUE_AT_ONCE = new Date(0);
 const LOCK_SECONDS = 120;
+/** Jobs of a batch run side by side (mails, SMS: mostly waiting on the provider); their ends are written together. */
+const JOBS_AT_ONCE = 4;
 
 export async function enqueue(
   db: DbOrTx,
@@ -48,7 +50,7 @@ export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: {
 
 /**
  * Claims and runs the jobs that are due now. Returns how many ran (successfully or not). When `stopping()` turns
- * true (the process is shutting down) the job being run is finished and the rest of the batch is handed back
+ * true (the process is shutting down) the jobs being run are finished and the rest of the batch is handed back
  * at once (unlocked, its attempt not counted) for another process to take.
  */
 export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20, stopping: () => boolean = () => false): Promise<number> {
@@ -66,36 +68,115 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
   // oldest first (UPDATE … RETURNING gives no order)
   const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows.sort((a, b) => a.id - b.id);
   let ran = 0;
-  for (const job of rows) {
-    if (stopping()) {
-      const left = rows.slice(ran).map((j) => j.id);
-      await app.db.execute(sql`update jobs set locked_until = null, attempts = attempts - 1 where id in (${sql.join(left.map((id) => sql`${id}`), sql`, `)})`);
-      break;
-    }
-    ran++;
-    const handler = handlers[job.kind];
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      const done = await handler(app, job.payload, { id: job.id, attempts: job.attempts });
-      const payload = done ? { payload: sql`${jobs.payload} || ${JSON.stringify(done.progress)}::jsonb` } : {};
-      await app.db.update(jobs).set({ status: "done", doneAt: app.clock.now(), lockedUntil: null, lastError: null, ...payload }).where(eq(jobs.id, job.id));
-    } catch (err) {
-      const failed = job.attempts >= MAX_ATTEMPTS;
-      const backoffMs = Math.min(3_600_000, 2 ** job.attempts * 5_000);
-      await app.db
-        .update(jobs)
-        .set({
-          status: failed ? "failed" : "pending",
-          lockedUntil: null,
-          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-          // a job that failed for good keeps the time it gave up (the failed-messages page shows it, the purge counts from it)
-          runAt: failed ? app.clock.now() : new Date(app.clock.now().getTime() + backoffMs),
-        })
-        .where(and(eq(jobs.id, job.id)));
-      app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");
-    }
+  const done = doneMarks(app);
+  try {
+    ran = await runEach(app, handlers, rows, stopping, done);
+  } finally {
+    await done.flushed();
   }
   return ran;
+}
+
+/**
+ * Runs a claimed batch, JOBS_AT_ONCE jobs at a time, oldest first (jobs of one batch may run side by side, as jobs
+ * claimed by two processes always could: handlers are idempotent per job and make their own transactions).
+ */
+async function runEach(
+  app: AppContext,
+  handlers: Record<string, JobHandler>,
+  rows: { id: number; kind: string; payload: unknown; attempts: number }[],
+  stopping: () => boolean,
+  done: ReturnType<typeof doneMarks>,
+): Promise<number> {
+  let next = 0;
+  let started = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      if (stopping()) {
+        // the jobs not started go back at once (unlocked, their attempt not counted) for another process
+        const left = rows.slice(next).map((j) => j.id);
+        next = rows.length;
+        await app.db.execute(sql`update jobs set locked_until = null, attempts = attempts - 1 where id in (${sql.join(left.map((id) => sql`${id}`), sql`, `)})`);
+        return;
+      }
+      started++;
+      await runOne(app, handlers, rows[next++]!, done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS_AT_ONCE, rows.length) }, lane));
+  return started;
+}
+
+async function runOne(app: AppContext, handlers: Record<string, JobHandler>, job: { id: number; kind: string; payload: unknown; attempts: number }, done: ReturnType<typeof doneMarks>): Promise<void> {
+  const handler = handlers[job.kind];
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    const finished = await handler(app, job.payload, { id: job.id, attempts: job.attempts });
+    done.mark(job.id, finished ? finished.progress : null);
+  } catch (err) {
+    const failed = job.attempts >= MAX_ATTEMPTS;
+    const backoffMs = Math.min(3_600_000, 2 ** job.attempts * 5_000);
+    await app.db
+      .update(jobs)
+      .set({
+        status: failed ? "failed" : "pending",
+        lockedUntil: null,
+        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+        // a job that failed for good keeps the time it gave up (the failed-messages page shows it, the purge counts from it)
+        runAt: failed ? app.clock.now() : new Date(app.clock.now().getTime() + backoffMs),
+      })
+      .where(and(eq(jobs.id, job.id)));
+    app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");
+  }
+}
+
+/**
+ * The 'done' marks of a batch, written as they come, several in one statement (a group commit, decision 0055):
+ * a job's mark is sent at once when no mark is on its way to the database; marks that come meanwhile (the next
+ * jobs run while one is written) wait for it and then go together. So a job's end and its progress are written
+ * at most one statement after it finished, and a busy worker writes far fewer statements than it runs jobs.
+ */
+function doneMarks(app: AppContext) {
+  let waiting: { id: number; progress: Record<string, unknown> | null }[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let busy = false;
+  let failure: unknown = null;
+  const write = async () => {
+    busy = true;
+    try {
+      while (waiting.length > 0) {
+        const marks = waiting;
+        waiting = [];
+        await markDone(app, marks).catch((err: unknown) => {
+          failure ??= err;
+        });
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  return {
+    mark(id: number, progress: Record<string, unknown> | null) {
+      waiting.push({ id, progress });
+      if (!busy) writing = write();
+    },
+    /** Every mark written; throws the first write's error (the jobs stay locked and run again after the lock). */
+    async flushed() {
+      await writing;
+      if (waiting.length > 0) await write();
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** Jobs finished: each 'done', its handler's progress merged into its payload, in one statement. */
+async function markDone(app: AppContext, marks: { id: number; progress: Record<string, unknown> | null }[]): Promise<void> {
+  // one parameter whatever the number of marks: one statement text (decision 0046's named statements)
+  await app.db.execute(sql`
+    update jobs set status = 'done', done_at = ${app.clock.now().toISOString()}, locked_until = null, last_error = null,
+      payload = case when d.progress is null then jobs.payload else jobs.payload || d.progress end
+    from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as d(id int, progress jsonb)
+    where jobs.id = d.id`);
 }
 
 /** Polls for due jobs until stopped. One per process; safe to run in many processes. */
