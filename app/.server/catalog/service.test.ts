@@ -13,9 +13,12 @@ import { TOP_FIVE_REFRESH_MS } from "~/shared/constants";
 let app: TestApp;
 /** Every key the cache has dropped: locally at once, and again when the database's notice comes back. */
 const dropped: string[] = [];
+/** Every key the cache has brought up to date from a notice (decision 0056). */
+const patches: string[] = [];
 beforeAll(async () => {
   app = await createTestApp();
   app.cache.onDrop((key) => dropped.push(key));
+  app.cache.onPatched((key) => patches.push(key));
 });
 
 /** Runs `change`, then waits until its notice for `key` has come back (so no late drop follows the test's reads). */
@@ -105,7 +108,21 @@ describe("prices", () => {
 });
 
 describe("stock in the process cache", () => {
-  it("an order's stock change reaches every read of the product when it commits, and only the stock is dropped", async () => {
+  /** Runs `change`, then waits until its stock notice has come back and brought the cached stock up to date. */
+  async function patched(change: () => Promise<unknown>): Promise<void> {
+    const before = patches.length;
+    await change();
+    for (let i = 0; i < 200 && patches.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(patches.length).toBe(before + 1);
+  }
+  /** The statements a read sends (0: answered from the cache). */
+  async function statementsOf(read: () => Promise<unknown>): Promise<number> {
+    const before = app.database.queries();
+    await read();
+    return app.database.queries() - before;
+  }
+
+  it("an order's stock change brings every read of the product up to date when it commits, without reading the stock again (decision 0056)", async () => {
     // a product of the main list, so the list's card is checked too
     const id = (await catalog.listGroup(app, catalog.MAIN_GROUP, "main"))!.products[0]!.id;
     await app.db.execute(sql`update catalog_products set stock = 10 where id = ${id}`);
@@ -113,13 +130,14 @@ describe("stock in the process cache", () => {
     const before = await catalog.getProduct(app, id);
     expect(before?.stock).toBe(10);
     const from = dropped.length;
-    // the notice goes out when the transaction commits
-    await settled("catalog:stock:*", () =>
+    // the notice goes out when the transaction commits, with the new stock
+    await patched(() =>
       app.db.transaction(async (tx) => {
         expect(await catalog.reserveStock(app, tx, [{ productId: id, quantity: 3 }])).toEqual({ ok: true });
       }),
     );
-    expect(new Set(dropped.slice(from))).toEqual(new Set(["catalog:stock:*"]));
+    expect(dropped.slice(from)).toEqual([]);
+    expect(await statementsOf(() => catalog.getProduct(app, id))).toBe(0);
     const after = await catalog.getProduct(app, id);
     expect(after?.stock).toBe(7);
     expect({ ...after, stock: 10 }).toEqual(before);
@@ -128,6 +146,7 @@ describe("stock in the process cache", () => {
     const listed = await catalog.listGroup(app, catalog.MAIN_GROUP, "main");
     expect(listed?.products.find((p) => p.id === id)?.stock).toBe(7);
     // a rolled-back order leaves the stock as it was (and sends no notice)
+    const mark = patches.length;
     await app.db
       .transaction(async (tx) => {
         await catalog.reserveStock(app, tx, [{ productId: id, quantity: 7 }]);
@@ -135,14 +154,15 @@ describe("stock in the process cache", () => {
       })
       .catch(() => {});
     expect((await catalog.getProduct(app, id))?.stock).toBe(7);
-    // several products: each taken only where enough is left, one notice (on the last product's statement)
+    // several products: each taken only where enough is left, one notice (on the last product's statement) with both
     const other = (await catalog.listGroup(app, catalog.MAIN_GROUP, "main"))!.products[1]!.id;
     await app.db.execute(sql`update catalog_products set stock = 2 where id = ${other}`);
     await settled("catalog:*", () => catalog.invalidateCatalog(app));
+    expect(patches.length).toBe(mark);
     const pair = [{ productId: other, quantity: 2 }, { productId: id, quantity: 1 }];
-    const mark = dropped.length;
-    await settled("catalog:stock:*", () => app.db.transaction(async (tx) => expect(await catalog.reserveStock(app, tx, pair)).toEqual({ ok: true })));
-    expect(dropped.slice(mark)).toEqual(["catalog:stock:*", "catalog:stock:*"]);
+    await catalog.getProduct(app, id); // cached again
+    await patched(() => app.db.transaction(async (tx) => expect(await catalog.reserveStock(app, tx, pair)).toEqual({ ok: true })));
+    expect(await statementsOf(() => catalog.getProducts(app, [id, other]))).toBe(0);
     expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([6, 0]);
     // one short: refused naming it (the caller rolls back, so nothing is taken)
     let short: unknown;
@@ -155,8 +175,11 @@ describe("stock in the process cache", () => {
     expect(short).toEqual({ ok: false, productId: other });
     expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([6, 0]);
     // given back: both rows, one notice
-    await settled("catalog:stock:*", () => app.db.transaction((tx) => catalog.releaseStock(app, tx, pair)));
+    await patched(() => app.db.transaction((tx) => catalog.releaseStock(app, tx, pair)));
     expect([(await catalog.getProduct(app, id))?.stock, (await catalog.getProduct(app, other))?.stock]).toEqual([7, 2]);
+    // the cache agrees with the table
+    const rows = (await app.db.execute<{ id: number; stock: number | null }>(sql`select id, stock from catalog_products where id in (${id}, ${other}) order by id`)) as unknown as { rows: { id: number; stock: number | null }[] };
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, r.stock]))).toEqual({ [id]: 7, [other]: 2 });
     await app.db.execute(sql`update catalog_products set stock = null where id = ${other}`);
     await app.db.execute(sql`update catalog_products set stock = null where id = ${id}`);
     await catalog.invalidateCatalog(app);

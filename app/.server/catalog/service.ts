@@ -4,7 +4,7 @@ import type { DbOrTx, Rider } from "../db/client";
 import * as orders from "../orders/service";
 import * as repo from "./repo";
 import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
-import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, readStock, release, reserve, sellableSql } from "./stock";
+import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, patchStock, readStock, release, reserve, sellableSql } from "./stock";
 import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
 import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
 import {
@@ -23,8 +23,9 @@ import {
  * The catalogue (SPEC §2.4, §3). Reads are hot: the whole catalogue is loaded in one go into the process
  * cache under `catalog:*` and every list, card and detail is derived from it in memory (no N+1).
  * Anything that changes products, prices or groups calls `invalidateCatalog`. Stock is cached on its own
- * (`catalog:stock:*`, one narrow query) and laid over the products, so an order drops only that
- * (`reserveStock`, `releaseStock`). The top five follows sales within `TOP_FIVE_REFRESH_MS`.
+ * (`catalog:stock:*`, one narrow query) and laid over the products; an order or a cancellation brings only that up
+ * to date in every process when it commits (`reserveStock`, `releaseStock`: the new stock rides on their notice).
+ * The top five follows sales within `TOP_FIVE_REFRESH_MS`.
  */
 const PREFIX = CATALOG_CACHE_PREFIX;
 const ALL_KEY = `${PREFIX}all`;
@@ -52,7 +53,7 @@ const withStock = new WeakMap<Snapshot, WeakMap<Map<number, number | null>, Snap
 
 /** The catalogue with current stock: the cached catalogue with the cached stock laid over it. */
 async function snapshot(app: AppContext): Promise<Snapshot> {
-  const [base, stock] = await Promise.all([catalogue(app), app.cache.get(STOCK_KEY, () => readStock(app.db))]);
+  const [base, stock] = await Promise.all([catalogue(app), app.cache.get(STOCK_KEY, () => loadStock(app))]);
   let byStock = withStock.get(base);
   if (!byStock) withStock.set(base, (byStock = new WeakMap()));
   let snap = byStock.get(stock);
@@ -63,6 +64,12 @@ async function snapshot(app: AppContext): Promise<Snapshot> {
     byStock.set(stock, snap);
   }
   return snap;
+}
+
+/** The stock for the cache, which an order or a cancellation then brings up to date (`stockNotice`) instead of dropping it. */
+function loadStock(app: AppContext): Promise<Map<number, number | null>> {
+  app.cache.onPatch(STOCK_KEY, patchStock);
+  return readStock(app.db);
 }
 
 /** Everything but current stock (the stock read with it is replaced by `snapshot`). */
@@ -402,15 +409,17 @@ export async function boxTypes(app: AppContext): Promise<Map<string, BoxType>> {
 type StockLines = { productId: number; quantity: number }[];
 /**
  * Stock for orders (issue 8), used by checkout and order cancellation: takes the lines' stock in the caller's
- * transaction, only where enough is left (null stock: made to order); every process drops its cached stock when
+ * transaction, only where enough is left (null stock: made to order); every process updates its cached stock when
  * that commits, the notice riding on the last product's statement. What that statement also carries (one round trip
  * less each): `alongside`, an SQL expression of another module evaluated after the stock's row locks (the ready
  * date's capacity lock); `riders`, other modules' changes (the hold's row), each answering the id of the row it made.
  */
 export const reserveStock = (app: AppContext, tx: DbOrTx, items: StockLines, carry: { alongside?: SQL; riders?: readonly Rider[] } = {}) =>
-  reserve(tx, items, { notices: [app.cache.prefixNotice(STOCK_CACHE_PREFIX), ...(carry.alongside ? [carry.alongside] : [])], riders: carry.riders });
+  reserve(tx, items, { notices: carry.alongside ? [carry.alongside] : [], stockNotice: stockNotice(app), riders: carry.riders });
 /** Gives the lines' stock back (an order cancelled, a hold let go), with the same notice. */
-export const releaseStock = (app: AppContext, tx: DbOrTx, items: StockLines) => release(tx, items, [app.cache.prefixNotice(STOCK_CACHE_PREFIX)]);
+export const releaseStock = (app: AppContext, tx: DbOrTx, items: StockLines) => release(tx, items, { stockNotice: stockNotice(app) });
+/** Every process's cached stock brought up to date with the lines' new stock when the transaction commits (decision 0056). */
+const stockNotice = (app: AppContext) => (stock: SQL) => app.cache.patchNotice(STOCK_KEY, stock);
 
 /** Staff editing of the catalogue (issue 12): products with archived ones, stock, storefront, pictures. */
 export { listForStaff, productForStaff, choices as staffChoices, createProduct, updateProduct, setStock, setStorefrontRow, setImage, upgradeOldUploads } from "./admin";

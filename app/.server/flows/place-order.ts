@@ -228,7 +228,7 @@ async function hold(app: AppContext, tx: Tx, plan: checkout.HoldPlan): Promise<c
   if (plan.lines.length === 0) throw new Error(`a hold without lines (basket ${plan.basketId})`);
   const { capacityPerDay } = await delivery.getConfig(app, tx);
   // the stock of each line; its last statement also makes the hold's row, and takes the ready date's lock (so
-  // placements for one day wait on each other from there); every process drops its cached stock when this commits
+  // placements for one day wait on each other from there); every process updates its cached stock when this commits
   const making = checkout.holdToMake(app, plan);
   const stock = await catalog.reserveStock(app, tx, plan.lines, { alongside: capacityPerDay > 0 ? orders.capacityLockSql(plan.readyDate) : undefined, riders: [making.rider] });
   if (!stock.ok) throw new Refused(checkout.ranOut("out_of_stock", plan.draft.lines.find((l) => l.productId === stock.productId)?.name ?? String(stock.productId)));
