@@ -15,6 +15,9 @@ import * as catalog from "~/.server/catalog/service";
 import * as delivery from "~/.server/delivery/service";
 import { member, readyBasket, savedCard, session as sessionOf } from "../tests/e2e/fixtures";
 
+/** The in-repo fake of iyzico's API, for bench:load's (g'): the order placement with the adapter production uses. */
+export { startFakeIyzico } from "~/.server/payments/fake-iyzico";
+
 export interface Visitor {
   cookie: string;
   csrf: string;
