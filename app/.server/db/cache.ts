@@ -96,12 +96,12 @@ export function createCache(database: Database, clock: Clock = systemClock): Cac
         counts.misses++;
         const entry: Entry = { value: load(), loadedAt: maxAgeMs === undefined ? 0 : clock.now().getTime() };
         entries.set(key, entry);
-        void entry.value.then(
+        // the value kept once it is there (for patches); a failed load is not kept (unless a newer one has taken its
+        // place meanwhile)
+        entry.value.then(
           (value) => void (entry.loaded = { value }),
-          () => {},
+          () => entries.get(key) === entry && entries.delete(key),
         );
-        // a failed load is not kept (unless a newer one has taken its place meanwhile)
-        entry.value.catch(() => entries.get(key) === entry && entries.delete(key));
         hit = entry;
       }
       return hit.value as Promise<T>;

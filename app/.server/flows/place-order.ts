@@ -324,7 +324,7 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
       const d = h.draft;
 
       // installments (issue 27): the count and the bank's interest the card paid on top of needToPay
-      const paidAs = settled ? { installmentCount: settled.installment, installmentInterest: settled.amount - settled.price, paidTotal: settled.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
+      const paidAs = paidAsOf(settled, d.order.needToPay);
       // the order's statement also carries: the hold made 'ordered' (the short way), the confirmation mail unless
       // it names a gift note (the note's code is made after the order), and the staff's alert mail
       const alert = await alerts.orderPlacedRider(app, tx);
@@ -363,6 +363,14 @@ async function takeOrder(app: AppContext, ctx: checkout.PlaceContext, paid: paym
   }
 }
 
+/**
+ * What the card paid (issue 27): the installment count, the bank's interest on top of the order's amount and the
+ * total; without a payment, the order's amount in one go.
+ */
+function paidAsOf(p: { installment: number; amount: number; price: number } | null, needToPay: number) {
+  return p ? { installmentCount: p.installment, installmentInterest: p.amount - p.price, paidTotal: p.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: needToPay };
+}
+
 /** The order from the hold this request made needs nothing beyond its own statement (the short way at once). */
 function isPlain(h: checkout.Hold, paid: payments.Charged | null): boolean {
   const plan = checkout.planOf(h);
@@ -379,7 +387,7 @@ function isPlain(h: checkout.Hold, paid: payments.Charged | null): boolean {
  */
 async function takeOrderAtOnce(app: AppContext, ctx: checkout.PlaceContext, paid: payments.Charged | null, h: checkout.Hold): Promise<orders.OrderRow | undefined> {
   const d = h.draft;
-  const paidAs = paid ? { installmentCount: paid.installment, installmentInterest: paid.amount - paid.price, paidTotal: paid.amount } : { installmentCount: 1, installmentInterest: 0, paidTotal: d.order.needToPay };
+  const paidAs = paidAsOf(paid, d.order.needToPay);
   const alert = await alerts.orderPlacedRider(app, app.db);
   try {
     const { order } = await orders.createOrderWith(

@@ -25,6 +25,9 @@ const LOCK_SECONDS = 120;
 /** Jobs of a batch run side by side (mails, SMS: mostly waiting on the provider); their ends are written together. */
 const JOBS_AT_ONCE = 4;
 
+/** A job as the worker claimed it. */
+type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
+
 export async function enqueue(
   db: DbOrTx,
   kind: string,
@@ -56,7 +59,7 @@ export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: {
 export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20, stopping: () => boolean = () => false): Promise<number> {
   const now = app.clock.now();
   const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
-  const claimed = await app.db.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
+  const claimed = await app.db.execute<ClaimedJob>(sql`
     update jobs set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
     where id in (
       select id from jobs
@@ -66,15 +69,13 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
       for update skip locked)
     returning id, kind, payload, attempts`);
   // oldest first (UPDATE … RETURNING gives no order)
-  const rows = (claimed as unknown as { rows: { id: number; kind: string; payload: unknown; attempts: number }[] }).rows.sort((a, b) => a.id - b.id);
-  let ran = 0;
+  const rows = (claimed as unknown as { rows: ClaimedJob[] }).rows.sort((a, b) => a.id - b.id);
   const done = doneMarks(app);
   try {
-    ran = await runEach(app, handlers, rows, stopping, done);
+    return await runEach(app, handlers, rows, stopping, done);
   } finally {
     await done.flushed();
   }
-  return ran;
 }
 
 /**
@@ -84,7 +85,7 @@ export async function runDueJobs(app: AppContext, handlers: Record<string, JobHa
 async function runEach(
   app: AppContext,
   handlers: Record<string, JobHandler>,
-  rows: { id: number; kind: string; payload: unknown; attempts: number }[],
+  rows: ClaimedJob[],
   stopping: () => boolean,
   done: ReturnType<typeof doneMarks>,
 ): Promise<number> {
@@ -107,7 +108,7 @@ async function runEach(
   return started;
 }
 
-async function runOne(app: AppContext, handlers: Record<string, JobHandler>, job: { id: number; kind: string; payload: unknown; attempts: number }, done: ReturnType<typeof doneMarks>): Promise<void> {
+async function runOne(app: AppContext, handlers: Record<string, JobHandler>, job: ClaimedJob, done: ReturnType<typeof doneMarks>): Promise<void> {
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
