@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import { createDatabase, freePort, startBenchShop } from "./lib/shop.js";
 import { loadShopModule } from "./lib/app.js";
 import { cpuMeter } from "./lib/cpu.js";
+import { minimalOrders } from "./lib/minimal-order.js";
 import { BROWSER, rawGet } from "./lib/http.js";
 import { printTable } from "./lib/table.js";
 
@@ -226,8 +227,11 @@ async function benchDatabase(kind, shopModule) {
       // own, not statements in the shop's database as the sandbox's are
       const withIyzico = kind === "postgres" ? await placingWithIyzico(shopModule, env, db, dataDir) : null;
       if (withIyzico) rows.push(withIyzico.row);
+      // (m) on PostgreSQL: the issue's minimal order transaction, by hand, on the same tables — the least an order
+      // of this schema costs this machine's PostgreSQL, to set (g) and (g') against in the same run
+      const minimal = kind === "postgres" ? await minimalRow(db.url) : null;
       shop = null;
-      return { kind, rows, counts, iyzicoCounts: withIyzico?.counts ?? null, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, health: pick("(c)"), empty: pick("(h)"), add: pick("(f)"), placing: pick("(g)"), solo: pick("(g1)"), placingIyzico: withIyzico?.row ?? null };
+      return { kind, rows, counts, iyzicoCounts: withIyzico?.counts ?? null, prepared: prep.buyers.length + soloBuyers.length, floor, home, product, cached, sameBytes, revalidated, bare, health: pick("(c)"), empty: pick("(h)"), add: pick("(f)"), placing: pick("(g)"), solo: pick("(g1)"), placingIyzico: withIyzico?.row ?? null, minimal };
     } finally {
       await shop?.stop({ keepData: true });
     }
@@ -274,6 +278,24 @@ async function placingWithIyzico(shopModule, env, db, dataDir) {
   }
 }
 
+/** Minimal orders in (m): as many as (g) places, at most 1,500. */
+const MINIMAL_ORDERS = Number(process.env.BENCH_MINIMAL || 1500);
+
+/** (m) as a row of the CPU table: the bench's own CPU is the "server" of these orders. */
+async function minimalRow(url) {
+  log(`postgres (m): ${MINIMAL_ORDERS} minimal order transactions by hand…`);
+  const m = await minimalOrders(url, { n: MINIMAL_ORDERS, concurrency: CONNECTIONS, postgresHere: PG_HERE });
+  if (m.failed) log(`postgres (m): ${m.failed} minimal orders failed`);
+  return {
+    name: `(m) the issue's minimal order transaction by hand: node-postgres, no HTTP, no ORM (${m.statementsPerOrder.toFixed(0)} statements)`,
+    ok: m.orders,
+    total: m.orders,
+    bad: m.failed,
+    queries: m.statementsPerOrder * m.orders,
+    cpu: { server: m.cpu.client, postgres: m.cpu.postgres, client: null },
+  };
+}
+
 /** Statements per request of a row (its measured run). */
 const perReq = (x) => (x.queries === null ? NaN : x.queries / Math.max(1, x.total));
 /** A row's statements per request split into transaction control, the sandbox provider's books and the rest (the shop's own work, its job worker included). */
@@ -284,6 +306,9 @@ function splitOf(x) {
 }
 /** Server + PostgreSQL CPU per successful order of a row, ms. */
 const cpuOf = (x) => ((x.cpu.server ?? 0) + (x.cpu.postgres ?? 0)) * 1000 / Math.max(1, x.ok);
+
+/** PostgreSQL's CPU per order of row `x` against row `m`'s, as a ratio. */
+const ratioOf = (x, m) => `${((x.cpu.postgres / Math.max(1, x.ok)) / (m.cpu.postgres / Math.max(1, m.ok))).toFixed(2)}`;
 
 const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
@@ -297,7 +322,7 @@ const pct = (x) => `${(x * 100).toFixed(0)} %`;
 function printCpu(r) {
   const cores = cpus().length;
   const ms = (s, orders) => (s === null ? null : (s * 1000) / Math.max(1, orders));
-  const lines = [r.health, r.empty, r.add, r.placing, r.solo, ...(r.placingIyzico ? [r.placingIyzico] : [])].map((x) => {
+  const lines = [r.health, r.empty, r.add, r.placing, r.solo, ...(r.placingIyzico ? [r.placingIyzico] : []), ...(r.minimal ? [r.minimal] : [])].map((x) => {
     const c = x.cpu;
     const parts = [ms(c.server, x.ok), ms(c.postgres, x.ok), ms(c.client, x.ok)];
     const total = parts.reduce((a, b) => a + (b ?? 0), 0);
@@ -356,6 +381,13 @@ for (const r of results) {
             ["(g') CPU per order, server + PostgreSQL", `${cpuOf(r.placingIyzico).toFixed(1)} ms`, `≤ ${TARGETS.orderCpuMsPg} ms`],
           ]
         : []),
+      ...(r.minimal && r.minimal.cpu.postgres !== null
+        ? [
+            ["(m) CPU per order of the minimal transaction by hand: client + PostgreSQL (information)", `${cpuOf(r.minimal).toFixed(1)} ms`, "–"],
+            ["(g) PostgreSQL's CPU per order ÷ (m)'s (information)", ratioOf(r.placing, r.minimal), "–"],
+            ...(r.placingIyzico ? [["(g') PostgreSQL's CPU per order ÷ (m)'s (information)", ratioOf(r.placingIyzico, r.minimal), "–"]] : []),
+          ]
+        : []),
       ["(g) p50 / p99 order placement (information)", `${f0(r.placing.p50)} / ${f0(r.placing.p99)} ms`, "–"],
       ["(g1) p99 order placement, one buyer at a time", `${f0(r.solo.p99)} ms`, "–"],
     ],
@@ -367,6 +399,7 @@ for (const r of results) {
   if (r.kind === "postgres" && (perReq(r.placing) > TARGETS.orderStatementsPg || perReq(r.add) > TARGETS.addStatementsPg || cpuOf(r.placing) > TARGETS.orderCpuMsPg)) failed = true;
   // a request the client gave up on (timeout) may still have placed its order: never fewer orders than answers
   if (r.counts.orders < r.placing.ok + r.solo.ok || r.counts.orders > r.prepared || r.counts.mails !== r.counts.orders) failed = true;
+  if (r.minimal?.bad) failed = true;
   if (r.iyzicoCounts) {
     const c = r.iyzicoCounts;
     console.log(`(g') orders placed (with the warm-up's ${CONNECTIONS}): ${c.orders} of ${c.prepared} prepared baskets, confirmation mails queued: ${c.mails}, charges at the fake iyzico: ${c.charged}\n`);
