@@ -4,7 +4,7 @@ import type { Route } from "./+types/contact";
 import * as accounts from "~/.server/accounts/service";
 import * as contact from "~/.server/contact/service";
 import { tooManyRequests } from "~/.server/ratelimit/service";
-import { contactErrors, contactSchema, contactValuesFromForm, EMPTY_CONTACT, FINDUS, type ContactField, type ContactValues } from "~/shared/contact";
+import { contactErrors, contactSchema, contactValuesFromForm, EMPTY_CONTACT, FINDUS, newSendKey, SEND_KEY_FIELD, sendKeyFromForm, type ContactField, type ContactValues } from "~/shared/contact";
 import { LIMITS } from "~/shared/constants";
 import { contactTr as t } from "~/shared/texts/contact.tr";
 import { networkErrorText } from "~/shared/network";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, error: t.invalid, errors: contactErrors(values), values }, { status: 400 });
   }
   try {
-    const r = await contact.send(context.app, parsed.data, context.clientIp);
+    const r = await contact.send(context.app, parsed.data, context.clientIp, sendKeyFromForm(form));
     if (!r.ok) return tooManyRequests(r.limited);
     return data<ActionResult>({ ok: true, message: t.success });
   } catch (err) {
@@ -74,6 +74,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // this message's send key (decision 0057): made at its first send, kept for a second press or a retry after a
+  // lost answer, so the shop stores the message once; a new one after the message was received
+  const sendKey = useRef<string | null>(null);
   const errors = contactErrors(values);
   const valid = Object.keys(errors).length === 0;
   const serverErrors = result && !result.ok ? (result.errors ?? {}) : {};
@@ -82,6 +85,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
+      sendKey.current = null;
       notify(result.message, "success");
       setValues(EMPTY_CONTACT);
       setTouched({});
@@ -117,10 +121,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             if (!valid) {
               e.preventDefault();
               notify(t.invalid, "error");
+              return;
             }
+            sendKey.current ??= newSendKey();
+            const key = e.currentTarget.elements.namedItem(SEND_KEY_FIELD);
+            if (key instanceof HTMLInputElement) key.value = sendKey.current;
           }}
         >
           <CsrfField />
+          <input type="hidden" name={SEND_KEY_FIELD} defaultValue="" />
           <div className="flex flex-col gap-1">
             <label htmlFor="name" className="text-sm font-semibold">
               {t.name}

@@ -43,6 +43,21 @@ export function contactValuesFromForm(form: FormData): ContactValues {
   return { name: s("name"), email: s("email"), findus: s("findus"), news: form.get("news") !== null, message: s("message") };
 }
 
+/** The contact form's hidden field carrying its send key (decision 0057). */
+export const SEND_KEY_FIELD = "sendKey";
+
+/** A send key as the browser makes it (`newSendKey`): 32 hex digits. Anything else is no key. */
+export function sendKeyFromForm(form: FormData): string | null {
+  const v = form.get(SEND_KEY_FIELD);
+  return typeof v === "string" && /^[0-9a-f]{32}$/.test(v) ? v : null;
+}
+
+/** A new send key: 128 random bits (`getRandomValues` works on plain http too, unlike `randomUUID`). */
+export function newSendKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Field → first message, empty when the form is valid. */
 export function contactErrors(values: ContactValues): Partial<Record<ContactField, string>> {
   const r = contactSchema.safeParse(values);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { identifierContains, textContains } from "../db/search";
 import { contactMessages } from "../db/schema/contact";
@@ -8,6 +8,25 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export async function insertMessage(db: DbOrTx, row: typeof contactMessages.$inferInsert): Promise<ContactMessageRow> {
   const [saved] = await db.insert(contactMessages).values(row).returning();
   return saved!;
+}
+
+/**
+ * Stores a message sent with a form's key, or answers null when a message with that key is stored already (a
+ * second send of one form). A send racing the first waits on the key's index until the first commits.
+ */
+export async function insertKeyedMessage(db: DbOrTx, row: typeof contactMessages.$inferInsert & { sendKey: string }): Promise<ContactMessageRow | null> {
+  const [saved] = await db
+    .insert(contactMessages)
+    .values(row)
+    .onConflictDoNothing({ target: contactMessages.sendKey, where: sql`${contactMessages.sendKey} is not null` })
+    .returning();
+  return saved ?? null;
+}
+
+/** The id of the message stored with a form's key. */
+export async function idBySendKey(db: DbOrTx, sendKey: string): Promise<number | null> {
+  const [r] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.sendKey, sendKey));
+  return r?.id ?? null;
 }
 
 export function latest(db: DbOrTx, limit = 50): Promise<ContactMessageRow[]> {

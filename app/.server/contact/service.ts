@@ -16,14 +16,26 @@ export type SendResult = { ok: true; id: number } | { ok: false; limited: RateRe
 
 /**
  * Stores a contact message and queues the notification mail to the shop in the same transaction
- * (SPEC §2.5, §7 POST /contact). Rate-limited per IP.
+ * (SPEC §2.5, §7 POST /contact). Rate-limited per IP. With the form's `sendKey` (decision 0057), a second send of
+ * the same form answers as the first did and stores, records and mails nothing again.
  */
-export async function send(app: AppContext, input: ContactInput, ip: string): Promise<SendResult> {
+export async function send(app: AppContext, input: ContactInput, ip: string, sendKey: string | null = null): Promise<SendResult> {
   const r = await hit(app, perClient("contact", ip), CONTACT_LIMIT[0], CONTACT_LIMIT[1]);
-  if (!r.allowed) return { ok: false, limited: r };
+  if (!r.allowed) {
+    // a second send of a form already received answers as the first did, even past the limit
+    const first = sendKey ? await repo.idBySendKey(app.db, sendKey) : null;
+    return first === null ? { ok: false, limited: r } : { ok: true, id: first };
+  }
   const m = contactTr.mail;
   const saved = await app.db.transaction(async (tx) => {
-    const row = await repo.insertMessage(tx, { ...input, ip, createdAt: app.clock.now() });
+    const fields = { ...input, ip, createdAt: app.clock.now() };
+    const row = sendKey ? await repo.insertKeyedMessage(tx, { ...fields, sendKey }) : await repo.insertMessage(tx, fields);
+    if (!row) {
+      // the same form sent again: the message the first send stored
+      const id = await repo.idBySendKey(tx, sendKey!);
+      if (id === null) throw new Error("a contact message's send key is taken but its message cannot be read");
+      return { id };
+    }
     // the newsletter box, when ticked with an address to write to, is a recorded commercial-message consent (issue 26 §4)
     if (input.news && input.email) await consent.record(app, tx, { email: input.email, status: "granted", source: "contact", ip });
     await queueMail(tx, {

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "send_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "contact_messages_send_key_uq" ON "contact_messages" USING btree ("send_key") WHERE "contact_messages"."send_key" is not null;
