@@ -36,6 +36,10 @@ export default defineConfig({
           // 60, and the staff walks over 120 s while the machine also ran a benchmark
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a page state the shop's answer brings (a line no longer busy, a total): vitest's
+          // default of 1 s is less than one answer takes on a slow CI machine running two files and PostgreSQL
+          // (basket.e2e.ts failed there waiting for aria-busy to clear); a state that never comes still fails
+          expect: { poll: { timeout: 15_000 } },
           // two files at a time: a file spends much of its time waiting on the browser and the shop process
           fileParallelism: true,
           maxWorkers: 2,
