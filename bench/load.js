@@ -278,7 +278,7 @@ async function placingWithIyzico(shopModule, env, db, dataDir) {
   }
 }
 
-/** Minimal orders in (m): as many as (g) places, at most 1,500. */
+/** Minimal orders in (m) (`BENCH_MINIMAL`, default 1,500: as many as (g) places by default). */
 const MINIMAL_ORDERS = Number(process.env.BENCH_MINIMAL || 1500);
 
 /** (m) as a row of the CPU table: the bench's own CPU is the "server" of these orders. */

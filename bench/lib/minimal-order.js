@@ -12,13 +12,16 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { ownCpu, postgresCpu } from "./cpu.js";
 
-/** Columns of `table`: name → information_schema data_type. */
+/** Columns of `table` in order: their name, information_schema data_type and default. */
 async function columnsOf(client, table) {
   const r = await client.query("select column_name, data_type, column_default from information_schema.columns where table_name = $1 order by ordinal_position", [table]);
   return r.rows;
 }
 
-/** A statement inserting a copy of a template row of `table`; `fresh(row, i)` gives the columns that must differ. */
+/**
+ * A statement inserting a copy of the first row of `table` that `where` finds (columns filled by a sequence left
+ * out); `query(over)` gives one copy's text and values, with `over` replacing the columns that must differ.
+ */
 async function copier(client, table, where) {
   const cols = (await columnsOf(client, table)).filter((c) => !String(c.column_default ?? "").startsWith("nextval("));
   const t = (await client.query(`select row_to_json(t) as j from ${table} t ${where} limit 1`)).rows[0]?.j;
@@ -55,10 +58,10 @@ export async function minimalOrders(url, { n, poolSize = 10, concurrency = 50, p
       jobCopy = await copier(c, "jobs", "where kind like 'mail%' order by id desc");
       productId = lineCopy.template.product_id;
       year = (await c.query("select year from order_counters order by year desc limit 1")).rows[0]?.year ?? 2026;
-      // the baskets (g) ordered: each minimal order closes one again (the same update, on a real row)
     } finally {
       c.release();
     }
+    // the baskets (g) ordered: each minimal order closes one again (the same update, on a real row)
     const baskets = (await pool.query("select id from baskets order by id desc limit 2000")).rows.map((r) => r.id);
     const statements = [];
     let failed = 0;
@@ -96,20 +99,16 @@ export async function minimalOrders(url, { n, poolSize = 10, concurrency = 50, p
     statements.length = 0;
     const pg0 = postgresHere ? postgresCpu() : null;
     const own0 = ownCpu();
-    const t0 = performance.now();
     let next = 0;
     await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < n) await one(poolSize + next++);
     }));
-    const seconds = (performance.now() - t0) / 1000;
     const pgSeconds = pg0 === null ? null : postgresCpu() - pg0;
     const own = ownCpu() - own0;
-    const ok = n - failed;
     return {
-      orders: ok,
+      orders: n - failed,
       failed,
       statementsPerOrder: statements.reduce((a, b) => a + b, 0) / Math.max(1, statements.length),
-      perSecond: ok / seconds,
       cpu: { client: own, postgres: pgSeconds },
     };
   } finally {
