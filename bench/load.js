@@ -292,7 +292,7 @@ async function minimalRow(url) {
     total: m.orders,
     bad: m.failed,
     queries: m.statementsPerOrder * m.orders,
-    cpu: { server: m.cpu.client, postgres: m.cpu.postgres, client: null },
+    cpu: { server: m.cpu.client, postgres: m.cpu.postgres, postgresSplit: m.cpu.postgresSplit, client: null },
   };
 }
 
@@ -333,6 +333,19 @@ function printCpu(r) {
     ["CPU per request, ms", "statements", "server", "PostgreSQL", "autocannon", "total"],
     lines.map(({ x, parts, total }) => [x.name, x.queries === null ? "–" : perReq(x).toFixed(2), ...parts.map(fms), fms(total)]),
   );
+  // where PostgreSQL's CPU goes: its backends (user, system: the kernel's side of the socket and the WAL's writes
+  // and flushes) and its other processes (WAL writer, checkpointer, background writer, autovacuum)
+  const split = lines.filter(({ x }) => x.cpu.postgresSplit && x.ok > 0 && /^\((g|g'|m)\)/.test(x.name));
+  if (split.length) {
+    console.log("");
+    printTable(
+      ["PostgreSQL's CPU per order, ms", "backends: user", "backends: system", "other processes", "all"],
+      split.map(({ x }) => {
+        const s = x.cpu.postgresSplit;
+        return [x.name.split(",")[0].split(":")[0], ...[s.backendUser, s.backendSystem, s.other, x.cpu.postgres].map((v) => fms(ms(v, x.ok)))];
+      }),
+    );
+  }
   const g = lines[3];
   const floor = (CONNECTIONS * g.total) / cores;
   console.log(

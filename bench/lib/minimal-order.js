@@ -10,7 +10,7 @@
 // the shop's and every index and constraint of the table is maintained. Run after (g), on (g)'s database.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { ownCpu, postgresCpu } from "./cpu.js";
+import { cpuMeter } from "./cpu.js";
 
 /** Columns of `table` in order: their name, information_schema data_type and default. */
 async function columnsOf(client, table) {
@@ -97,19 +97,17 @@ export async function minimalOrders(url, { n, poolSize = 10, concurrency = 50, p
     // a warm-up: every pooled connection has parsed its statements once
     for (let i = 0; i < poolSize; i++) await one(i);
     statements.length = 0;
-    const pg0 = postgresHere ? postgresCpu() : null;
-    const own0 = ownCpu();
+    const meter = cpuMeter(null, { postgres: postgresHere });
     let next = 0;
     await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < n) await one(poolSize + next++);
     }));
-    const pgSeconds = pg0 === null ? null : postgresCpu() - pg0;
-    const own = ownCpu() - own0;
+    const cpu = meter.stop();
     return {
       orders: n - failed,
       failed,
       statementsPerOrder: statements.reduce((a, b) => a + b, 0) / Math.max(1, statements.length),
-      cpu: { client: own, postgres: pgSeconds },
+      cpu: { client: cpu.client, postgres: cpu.postgres, postgresSplit: cpu.postgresSplit },
     };
   } finally {
     await pool.end();
