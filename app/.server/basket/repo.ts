@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Companion, DbOrTx } from "../db/client";
+import { eqConst } from "../db/literal";
 import { basketItems, baskets } from "../db/schema/basket";
 
 export type BasketRow = typeof baskets.$inferSelect;
@@ -12,9 +13,9 @@ export interface Owner {
 
 function openOf(owner: Owner) {
   return owner.userId !== null
-    ? and(eq(baskets.userId, owner.userId), eq(baskets.status, "open"))
+    ? and(eq(baskets.userId, owner.userId), eqConst(baskets.status, "open"))
     : owner.sessionId
-      ? and(eq(baskets.sessionId, owner.sessionId), isNull(baskets.userId), eq(baskets.status, "open"))
+      ? and(eq(baskets.sessionId, owner.sessionId), isNull(baskets.userId), eqConst(baskets.status, "open"))
       : undefined;
 }
 
@@ -31,7 +32,7 @@ export async function findGuest(db: DbOrTx, sessionId: string, lock = false): Pr
   const q = db
     .select()
     .from(baskets)
-    .where(and(eq(baskets.sessionId, sessionId), isNull(baskets.userId), eq(baskets.status, "open")));
+    .where(and(eq(baskets.sessionId, sessionId), isNull(baskets.userId), eqConst(baskets.status, "open")));
   const [row] = lock ? await q.for("update") : await q;
   return row;
 }
@@ -143,7 +144,7 @@ export async function findOpenWithGuestItems<R = never>(
   sessionId: string,
   companion?: Companion<R>,
 ): Promise<{ own?: LoadedBasket<R>; guest?: LoadedBasket<R> }> {
-  const found = await withItems(db, and(eq(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))), companion);
+  const found = await withItems(db, and(eqConst(baskets.status, "open"), or(eq(baskets.userId, userId), and(eq(baskets.sessionId, sessionId), isNull(baskets.userId)))), companion);
   return { own: found.find((b) => b.row.userId === userId), guest: found.find((b) => b.row.userId === null) };
 }
 

@@ -1,6 +1,7 @@
 /** Checkout's SQL: the steps' state per basket, the address book, and the holds taken before a payment. */
 import { and, asc, eq, getTableColumns, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Companion, DbOrTx } from "../db/client";
+import { eqConst } from "../db/literal";
 import { checkoutHolds, checkoutStates, savedAddresses } from "../db/schema/checkout";
 
 export type StateRow = typeof checkoutStates.$inferSelect;
@@ -61,7 +62,7 @@ export async function lockHeld(tx: DbOrTx, basketId: number): Promise<HeldRow | 
   const [row] = await tx
     .select(withoutDraft)
     .from(checkoutHolds)
-    .where(and(eq(checkoutHolds.basketId, basketId), eq(checkoutHolds.status, "held")))
+    .where(and(eq(checkoutHolds.basketId, basketId), eqConst(checkoutHolds.status, "held")))
     .for("update");
   return row;
 }
@@ -112,7 +113,7 @@ export async function extendHold(tx: DbOrTx, id: number, expiresAt: Date): Promi
 
 /** Live holds (not expired) of a ready date, as a scalar SQL count: they count against its capacity like orders. */
 export function countLiveOnSql(readyDate: string, now: Date): SQL {
-  return sql`(select count(*) from ${checkoutHolds} where ${and(eq(checkoutHolds.readyDate, readyDate), eq(checkoutHolds.status, "held"), sql`${checkoutHolds.expiresAt} > ${now.toISOString()}`)})`;
+  return sql`(select count(*) from ${checkoutHolds} where ${and(eq(checkoutHolds.readyDate, readyDate), eqConst(checkoutHolds.status, "held"), sql`${checkoutHolds.expiresAt} > ${now.toISOString()}`)})`;
 }
 
 /** Baskets whose hold expired while still 'held' (oldest first). */
@@ -120,7 +121,7 @@ export async function expiredBaskets(db: DbOrTx, now: Date, limit = 100): Promis
   const rows = await db
     .select({ basketId: checkoutHolds.basketId })
     .from(checkoutHolds)
-    .where(and(eq(checkoutHolds.status, "held"), lte(checkoutHolds.expiresAt, now)))
+    .where(and(eqConst(checkoutHolds.status, "held"), lte(checkoutHolds.expiresAt, now)))
     .orderBy(asc(checkoutHolds.expiresAt))
     .limit(limit);
   return rows.map((r) => r.basketId);
