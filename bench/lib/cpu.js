@@ -52,7 +52,7 @@ export function postgresCpu(split) {
       try {
         args = readFileSync(`/proc/${pid}/cmdline`, "utf8");
       } catch {
-        continue;
+        // ended between the two reads: counted in the total, as other processes
       }
       // a backend's title: "postgres: 15/main: <user> <database> <host>(<port>) <state>" (or "[local]")
       const backend = /^postgres: [^:]+: \S+ \S+ (\S+\(\d+\)|\[local\])/.test(args);
@@ -72,9 +72,10 @@ export const ownCpu = () => {
 };
 
 /**
- * Starts counting; `stop()` gives CPU seconds spent meanwhile by the server (`pid`), PostgreSQL (with
- * `postgres`) and this process, each null where it could not be read. PostgreSQL processes that ended
- * meanwhile are not counted (the pool keeps its connections open while a run lasts).
+ * Starts counting; `stop()` gives CPU seconds spent meanwhile by the server (`pid`; null: no server, as in bench
+ * (m)), PostgreSQL (with `postgres`; also `postgresSplit`, the same seconds by kind: see `postgresCpu`) and this
+ * process, each null where it could not be read. PostgreSQL processes that ended meanwhile are not counted (the
+ * pool keeps its connections open while a run lasts).
  */
 export function cpuMeter(pid, { postgres }) {
   const newSplit = () => ({ backendUser: 0, backendSystem: 0, other: 0 });
