@@ -12,7 +12,7 @@ import { MAIL_JOB, sendMailJob } from "./mail/service";
 import { purgeOld } from "./ratelimit/service";
 import { CANCEL_JOB as INVOICE_CANCEL_JOB, SEND_JOB as INVOICE_SEND_JOB, cancelJob as invoiceCancelJob, sendJob as invoiceSendJob } from "./invoices/service";
 import { SMS_JOB, sendSmsJob } from "./sms/service";
-import { purgeFailedMessages } from "./jobs/failed";
+import { purgeFailedMessages } from "./management/outbox-desk";
 import { purge as retentionPurge } from "./retention/service";
 import { REFUND_JOB, refundCancelledJob } from "./flows/cancel-order";
 import { settleReconciled } from "./flows/place-order";

@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { marketingConsents } from "../db/schema/consents";
 import { queueMail, type MailAttachment } from "../mail/service";
-import type { MailContent } from "../mail/layout";
+import type { MailContent } from "../mail/service";
 import { normalizeEmail } from "~/shared/account";
 import { consentTr } from "~/shared/texts/consent.tr";
 import { fmt } from "~/shared/texts/tr";

@@ -227,3 +227,6 @@ export async function backlog(app: AppContext): Promise<JobBacklog> {
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
   return { due: row?.due ?? 0, failed: row?.failed ?? 0, oldestDueSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)) };
 }
+
+/** Messages that failed for good: listed, put back in the queue and purged by the kinds the caller names. */
+export { listFailed, requeue, purgeFailedMessages, type FailedMessage } from "./failed";

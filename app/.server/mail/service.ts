@@ -20,6 +20,9 @@ import { renderMail, type MailContent } from "./layout";
  */
 export const MAIL_JOB = "mail";
 
+/** What a mail says, before the shop's layout (layout.ts) makes its HTML and text. */
+export type { MailContent };
+
 const mailSchema = z.object({
   to: z.string().min(3),
   subject: z.string().min(1),

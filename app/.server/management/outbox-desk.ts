@@ -1,6 +1,8 @@
 import type { AppContext } from "../context";
 import * as audit from "../audit/service";
-import { listFailed, requeue, type FailedMessage } from "../jobs/failed";
+import * as jobs from "../jobs/service";
+import { MAIL_JOB } from "../mail/service";
+import { SMS_JOB } from "../sms/service";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
 import { fmt } from "~/shared/texts/tr";
 import { messagingTr } from "~/shared/texts/messaging.tr";
@@ -12,16 +14,22 @@ import { messagingTr } from "~/shared/texts/messaging.tr";
  */
 const F = messagingTr.failed;
 
+/** What counts as a message here: mails and SMS (a failed refund or points job is left for an operator). */
+const MESSAGE_KINDS = [MAIL_JOB, SMS_JOB] as const;
+
 export async function failedMessages(app: AppContext) {
-  return { ...(await listFailed(app.db)), retentionDays: app.config.failedJobRetentionDays };
+  return { ...(await jobs.listFailed(app.db, MESSAGE_KINDS)), retentionDays: app.config.failedJobRetentionDays };
 }
 
-const auditLine = (m: FailedMessage) => ({ id: m.id, kind: m.kind, to: m.to, reason: m.reason, attempts: m.attempts });
+/** The periodic purge of failed messages older than FAILED_JOB_RETENTION_DAYS (registry.ts). */
+export const purgeFailedMessages = (app: AppContext) => jobs.purgeFailedMessages(app, MESSAGE_KINDS);
+
+const auditLine = (m: jobs.FailedMessage) => ({ id: m.id, kind: m.kind, to: m.to, reason: m.reason, attempts: m.attempts });
 
 /** One message (by job id) or every failed message (`id` null) back in the queue. */
 export async function resendMessages(app: AppContext, staff: Staff, id: number | null): Promise<Outcome> {
   const done = await app.db.transaction(async (tx) => {
-    const requeued = await requeue(tx, id === null ? undefined : [id]);
+    const requeued = await jobs.requeue(tx, MESSAGE_KINDS, id === null ? undefined : [id]);
     if (requeued.length) {
       await audit.record(app, tx, {
         actor: staff.actor,

@@ -16,7 +16,6 @@ import * as orders from "../orders/service";
 import { cancelOrder as cancelOrderFlow } from "../flows/cancel-order";
 import * as payments from "../payments/service";
 import * as promos from "../promos/service";
-import { orderStatusSms } from "../sms/orders";
 import * as sms from "../sms/service";
 import * as mails from "./mails";
 import { failed, ok, type Outcome, type Staff } from "./outcome";
@@ -389,7 +388,7 @@ export async function changeStatus(app: AppContext, staff: Staff, orderNumber: s
       if (change.to === "shipped") await mails.shippedMail(app, tx, after, after.carrier!, after.trackingNumber!, trackingUrl);
       if (change.to === "outfordelivery") await mails.outForDeliveryMail(app, tx, after);
       if (change.to === "collected") await mails.readyForPickupMail(app, tx, after);
-      await orderStatusSms(tx, after, change.to, trackingUrl);
+      await sms.orderStatusSms(tx, after, change.to, trackingUrl);
     });
   } catch (err) {
     const r = refusal(err);
@@ -449,7 +448,7 @@ export async function updateShipment(app: AppContext, staff: Staff, orderNumber:
       after: { orderNumber: order.orderNumber, carrier: carrier.name, trackingNumber: s.trackingNumber },
     });
     await mails.shippedMail(app, tx, { ...locked, carrier: carrier.name, trackingNumber: s.trackingNumber }, carrier.name, s.trackingNumber, trackingUrl);
-    await orderStatusSms(tx, { ...locked, carrier: carrier.name, trackingNumber: s.trackingNumber }, "shipped", trackingUrl);
+    await sms.orderStatusSms(tx, { ...locked, carrier: carrier.name, trackingNumber: s.trackingNumber }, "shipped", trackingUrl);
     return ok(N.shipmentUpdated);
   });
   return r;
