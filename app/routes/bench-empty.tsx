@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/bench-empty";
-import * as catalog from "~/.server/catalog/service";
+import * as storefront from "~/.server/storefront/service";
 import { HomeView, type HomeViewData } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -12,7 +12,7 @@ import { pageTitle } from "~/ui/PageTitle";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.app.config.benchRoutes) return data<{ home: HomeViewData | null }>({ home: null }, { headers: { "Cache-Control": "no-store" } });
-  return data({ home: (await catalog.getHomePage(context.app))! as HomeViewData | null }, { status: 404 });
+  return data({ home: (await storefront.getHomePage(context.app))! as HomeViewData | null }, { status: 404 });
 }
 
 /**

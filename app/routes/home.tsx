@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
-import * as catalog from "~/.server/catalog/service";
+import * as storefront from "~/.server/storefront/service";
 import { HomeView } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
@@ -14,9 +14,9 @@ import { getSellerIdentity } from "~/.server/seller/service";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const group = params.group;
   const isSub = new URL(request.url).pathname.startsWith("/home/sub/");
-  const page = await catalog.getHomePage(context.app, group ? (isSub ? { sub: group } : { group }) : {});
+  const page = await storefront.getHomePage(context.app, group ? (isSub ? { sub: group } : { group }) : {});
   if (page) return page.group.kind === "main" ? { ...page, organization: organization(context.app.config.publicUrl) } : page;
-  return data((await catalog.getHomePage(context.app))!, { status: 404 });
+  return data((await storefront.getHomePage(context.app))!, { status: 404 });
 }
 
 /**

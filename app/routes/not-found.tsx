@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import * as catalog from "~/.server/catalog/service";
+import * as storefront from "~/.server/storefront/service";
 import { HomeView } from "~/features/catalog/HomeView";
 import { tr } from "~/shared/texts/tr";
 import { pageTitle } from "~/ui/PageTitle";
 
 /** Any other path shows the home screen (SPEC §2.1), answered with HTTP 404. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return data((await catalog.getHomePage(context.app))!, { status: 404 });
+  return data((await storefront.getHomePage(context.app))!, { status: 404 });
 }
 
 export function meta() {

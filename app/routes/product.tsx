@@ -1,6 +1,7 @@
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import * as catalog from "~/.server/catalog/service";
+import * as storefront from "~/.server/storefront/service";
 import * as delivery from "~/.server/delivery/service";
 import { getSettings } from "~/.server/settings/service";
 import { productInstallmentLine, productInstallmentText } from "~/shared/installments";
@@ -27,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.rP) ? Number(params.rP) : Number.NaN;
   const product = await catalog.getProduct(app, id);
   if (!product) {
-    return data({ product: null, home: (await catalog.getHomePage(app))!, cities: [], installment: null, canonical: "" }, { status: 404 });
+    return data({ product: null, home: (await storefront.getHomePage(app))!, cities: [], installment: null, canonical: "" }, { status: 404 });
   }
   const cities = (await delivery.cityList(app))
     .filter((c) => !c.disabled)

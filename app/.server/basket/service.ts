@@ -5,6 +5,7 @@ import * as catalog from "../catalog/service";
 import * as loyalty from "../loyalty/service";
 import * as orders from "../orders/service";
 import * as promos from "../promos/service";
+import * as storefront from "../storefront/service";
 import { getSettings, taxRateFor, type Settings } from "../settings/service";
 import * as repo from "./repo";
 import { eq, sql, type SQL } from "drizzle-orm";
@@ -423,7 +424,7 @@ export async function suggestions(app: AppContext, basket: BasketView, limit = 4
   const inBasket = new Set(basket.items.map((i) => i.productId));
   const [together, top, home] = await Promise.all([
     orders.boughtTogether(app, [...inBasket]),
-    catalog.getTopFive(app),
+    storefront.getTopFive(app),
     catalog.listGroup(app, catalog.MAIN_GROUP, "main"),
   ]);
   const ids = [...together, ...top.all.map((t) => t.SID), ...(home?.products.map((p) => p.id) ?? [])];

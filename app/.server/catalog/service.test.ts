@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../db/testing";
 import * as catalog from "./service";
-import * as repo from "./repo";
-import * as orders from "../orders/service";
 import { VARIETIES } from "./data";
-import { addDays, istanbulDate } from "~/shared/clock";
 import { max, sql } from "drizzle-orm";
 import { catalogSalesHistory } from "../db/schema/catalog";
 import { SEEDS, seedAll } from "../seed";
-import { TOP_FIVE_REFRESH_MS } from "~/shared/constants";
 
 let app: TestApp;
 /** Every key the cache has dropped: locally at once, and again when the database's notice comes back. */
@@ -183,63 +179,5 @@ describe("stock in the process cache", () => {
     await app.db.execute(sql`update catalog_products set stock = null where id = ${other}`);
     await app.db.execute(sql`update catalog_products set stock = null where id = ${id}`);
     await catalog.invalidateCatalog(app);
-  });
-});
-
-describe("top five", () => {
-  it("windows are the last 30, 90, 180 days including today, and all time", () => {
-    expect(catalog.windowStarts("2026-11-23")).toEqual({ "30": "2026-10-25", "90": "2026-08-26", "180": "2026-05-28", all: null });
-  });
-
-  it("the seeded history gives five products per window, and the windows differ", async () => {
-    const top = await catalog.getTopFive(app);
-    for (const w of ["30", "90", "180", "all"] as const) expect(top[w]).toHaveLength(5);
-    expect(top.all[0]!.pLongName).toBe("Orijinal 90 g");
-    expect(top["30"].map((t) => t.SID)).not.toEqual(top.all.map((t) => t.SID));
-  });
-
-  it("counts history and placed orders by window boundary, ignoring cancelled orders", async () => {
-    await repo.clearHistory(app.db);
-    const today = istanbulDate(app.clock.now());
-    await repo.addHistory(app.db, [
-      { productId: 10001, day: addDays(today, -29), quantity: 5 }, // inside 30
-      { productId: 10002, day: addDays(today, -30), quantity: 50 }, // just outside 30, inside 90
-      { productId: 10004, day: addDays(today, -179), quantity: 70 }, // inside 180
-      { productId: 10005, day: addDays(today, -400), quantity: 100 }, // all only
-    ]);
-    const order = {
-      email: "a@b.co",
-      deliveryType: "Carrier",
-      readyDate: today,
-      address: {},
-      productTotal: 0,
-      deliveryCost: 0,
-      needToPay: 0,
-      taxSnapshot: {},
-    };
-    const line = (quantity: number) => ({ productId: 10003, name: "Orijinal 90 g", quantity, unitPrice: 11000, originalPrice: 11000, taxRateBp: 100 });
-    const placed = await app.db.transaction((tx) => orders.createOrder(app, tx, order, [line(7)], "test"));
-    const cancelled = await app.db.transaction((tx) => orders.createOrder(app, tx, order, [line(90)], "test"));
-    await orders.transition(app, cancelled.id, "cancelled", "test");
-    expect(placed).toBeTruthy();
-    await settled("catalog:*", () => catalog.invalidateCatalog(app));
-    const top = await catalog.getTopFive(app);
-    expect(top["30"].map((t) => [t.SID, t.units])).toEqual([
-      [10003, 7],
-      [10001, 5],
-    ]);
-    expect(top["90"].map((t) => t.SID)).toEqual([10002, 10003, 10001]);
-    expect(top["180"].map((t) => t.SID)).toEqual([10004, 10002, 10003, 10001]);
-    expect(top.all.map((t) => t.SID)).toEqual([10005, 10004, 10002, 10003, 10001]);
-
-    // a new order shows in the top five within TOP_FIVE_REFRESH_MS, without dropping the catalogue
-    await app.db.transaction((tx) => orders.createOrder(app, tx, order, [{ ...line(1), productId: 10002 }], "test"));
-    expect((await catalog.getTopFive(app))["30"].map((t) => t.SID)).toEqual([10003, 10001]);
-    app.clock.advance(TOP_FIVE_REFRESH_MS + 1);
-    expect((await catalog.getTopFive(app))["30"].map((t) => [t.SID, t.units])).toEqual([
-      [10003, 7],
-      [10001, 5],
-      [10002, 1],
-    ]);
   });
 });

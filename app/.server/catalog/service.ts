@@ -1,22 +1,18 @@
 import type { AppContext } from "../context";
 import type { SQL } from "drizzle-orm";
 import type { DbOrTx, Rider } from "../db/client";
-import * as orders from "../orders/service";
 import * as repo from "./repo";
 import { buildIndex, searchIndex, suggestQuery, type SearchIndex } from "./search";
+import { istanbulDate } from "~/shared/clock";
 import { CATALOG_CACHE_PREFIX, STOCK_CACHE_PREFIX, patchStock, readStock, release, reserve, sellableSql } from "./stock";
-import { addDays, istanbulDate, istanbulInstant } from "~/shared/clock";
-import { TOP_FIVE_REFRESH_MS, TOP_FIVE_WINDOWS, type TopFiveWindow } from "~/shared/constants";
 import {
   discountPercent,
-  rankTopFive,
   type BoxType,
   type CookieEntry,
   type GroupInfo,
   type ProductCard,
   type ProductDetail,
   type StorefrontItem,
-  type TopFive,
 } from "~/shared/catalog";
 
 /**
@@ -25,14 +21,15 @@ import {
  * Anything that changes products, prices or groups calls `invalidateCatalog`. Stock is cached on its own
  * (`catalog:stock:*`, one narrow query) and laid over the products; an order or a cancellation brings only that up
  * to date in every process when it commits (`reserveStock`, `releaseStock`: the new stock rides on their notice).
- * The top five follows sales within `TOP_FIVE_REFRESH_MS`.
+ * The top five, which needs the sales too, is the storefront module's (under this prefix, dropped with the rest).
  */
 const PREFIX = CATALOG_CACHE_PREFIX;
 const ALL_KEY = `${PREFIX}all`;
 const STOCK_KEY = `${STOCK_CACHE_PREFIX}all`;
 const COOKIES_KEY = `${PREFIX}cookies`;
 const STOREFRONT_KEY = `${PREFIX}storefront`;
-const topFiveKey = (today: string) => `${PREFIX}top5:${today}`;
+/** A key under the catalogue's cache prefix: dropped whenever the catalogue changes (`invalidateCatalog`). */
+export const cacheKey = (name: string) => `${PREFIX}${name}`;
 
 interface Snapshot {
   products: Map<number, ProductDetail>;
@@ -223,60 +220,8 @@ export async function getNewest(app: AppContext): Promise<ProductCard | null> {
   return p ? toCard(p) : null;
 }
 
-const WINDOW_DAYS: Record<TopFiveWindow, number | null> = { "30": 30, "90": 90, "180": 180, all: null };
-
-/** First day (Istanbul) of each top-five window ending today: the last N days including today. */
-export function windowStarts(today: string): Record<TopFiveWindow, string | null> {
-  return Object.fromEntries(
-    TOP_FIVE_WINDOWS.map((w) => {
-      const days = WINDOW_DAYS[w];
-      return [w, days === null ? null : addDays(today, -(days - 1))];
-    }),
-  ) as Record<TopFiveWindow, string | null>;
-}
-
-/**
- * Top five per window (SPEC §2.4: 30, 90, 180 days and all), from the order lines of placed orders plus the
- * imported sales history. Cached per Istanbul day and counted again after `TOP_FIVE_REFRESH_MS`, not after
- * every order (counting sums every order line, and one order seldom moves the ranking); a catalogue change
- * drops it at once.
- */
-export async function getTopFive(app: AppContext): Promise<TopFive> {
-  const today = istanbulDate(app.clock.now());
-  return app.cache.get(
-    topFiveKey(today),
-    async () => {
-      const starts = windowStarts(today);
-      const days = TOP_FIVE_WINDOWS.map((w) => starts[w]);
-      const [history, sold, snap] = await Promise.all([
-        repo.historyUnitsByProduct(app.db, days),
-        orders.unitsSoldByProduct(app, days.map((d) => (d === null ? null : istanbulInstant(d)))),
-        catalogue(app),
-      ]);
-      const totals = new Map<number, number[]>();
-      for (const r of [...history, ...sold]) {
-        const t = totals.get(r.productId) ?? days.map(() => 0);
-        r.units.forEach((u, i) => (t[i] = (t[i] ?? 0) + u));
-        totals.set(r.productId, t);
-      }
-      const out = {} as TopFive;
-      TOP_FIVE_WINDOWS.forEach((w, i) => {
-        const counts = [...totals.entries()]
-          .filter(([id]) => snap.products.has(id))
-          .map(([id, units]) => ({ product: snap.products.get(id)!, units: units[i] ?? 0 }));
-        out[w] = rankTopFive(counts).map(({ product, units }) => ({
-          SID: product.id,
-          pLongName: product.name,
-          packageContent: product.packageContent,
-          imgName: product.imgName,
-          units,
-        }));
-      });
-      return out;
-    },
-    { maxAgeMs: TOP_FIVE_REFRESH_MS },
-  );
-}
+/** Imported (pre-shop) units sold per product from each start day (null: all time): the top five's history. */
+export const historyUnitsByProduct = (app: AppContext, since: (string | null)[]) => repo.historyUnitsByProduct(app.db, since);
 
 export async function listCookies(app: AppContext): Promise<{ current: CookieEntry[]; archived: CookieEntry[] }> {
   return app.cache.get(COOKIES_KEY, async () => {
@@ -336,29 +281,31 @@ export async function invalidateCatalog(app: AppContext, tx?: DbOrTx): Promise<v
  */
 export const sellable = sellableSql;
 
-export interface HomePage {
+/** The home screen's lists; the storefront module adds the top five to its widgets (`storefront.getHomePage`). */
+export interface HomeLists {
   group: GroupInfo;
   products: ProductCard[];
   /** Top-level and sub groups for the category links. */
   groups: GroupInfo[];
-  /** Only when no page is chosen (the main group): newest product, top five, cookie book. */
-  widgets: { newest: ProductCard | null; topFive: TopFive; cookies: Pick<CookieEntry, "pid" | "name" | "image">[] } | null;
+  /** Only when no page is chosen (the main group): newest product and cookie book (and the top five: storefront). */
+  widgets: { newest: ProductCard | null; cookies: Pick<CookieEntry, "pid" | "name" | "image">[] } | null;
 }
 
 /**
- * The home screen (SPEC §2.4): `/home` shows the main group and the widget set, `/home/{group}` a top-level
- * group, `/home/sub/{group}` a sub group. An unknown group gives null.
+ * The home screen's lists (SPEC §2.4): `/home` shows the main group and the widget set, `/home/{group}` a
+ * top-level group, `/home/sub/{group}` a sub group. An unknown group gives null. Pages take the whole screen from
+ * `storefront.getHomePage`.
  */
-export async function getHomePage(app: AppContext, opts: { group?: string; sub?: string } = {}): Promise<HomePage | null> {
+export async function getHomeLists(app: AppContext, opts: { group?: string; sub?: string } = {}): Promise<HomeLists | null> {
   const [code, kind] = opts.sub ? [opts.sub, "sub" as const] : opts.group ? [opts.group, "group" as const] : [MAIN_GROUP, "main" as const];
   const [list, groups] = await Promise.all([listGroup(app, code, kind), listGroups(app)]);
   if (!list) return null;
   const navGroups = groups.filter((g) => g.kind !== "main");
   if (kind !== "main") return { ...list, groups: navGroups, widgets: null };
-  const [newest, topFive, cookies] = await Promise.all([getNewest(app), getTopFive(app), listCookies(app)]);
+  const [newest, cookies] = await Promise.all([getNewest(app), listCookies(app)]);
   // the cookie book shows pictures: its nutrition tables stay out of the page's data
   const book = cookies.current.slice(0, 6).map(({ pid, name, image }) => ({ pid, name, image }));
-  return { ...list, groups: navGroups, widgets: { newest, topFive, cookies: book } };
+  return { ...list, groups: navGroups, widgets: { newest, cookies: book } };
 }
 
 /** What an order line needs of a product at the moment of ordering. */
