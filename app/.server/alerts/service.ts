@@ -1,8 +1,6 @@
-import { desc, gt, sql } from "drizzle-orm";
 import { deliveryLabel } from "~/shared/delivery-label";
 import type { AppContext } from "../context";
 import type { DbOrTx, Rider } from "../db/client";
-import { orders as ordersTable } from "../db/schema/orders";
 import * as delivery from "../delivery/service";
 import type { DeliveryConfig } from "../delivery/service";
 import { mailHole, queueMailRider, type MailToQueue } from "../mail/service";
@@ -12,6 +10,7 @@ import { detailsText } from "~/shared/delivery-choice";
 import { formatAmount } from "~/shared/money";
 import { fmt } from "~/shared/texts/tr";
 import { messagingTr } from "~/shared/texts/messaging.tr";
+import * as repo from "./repo";
 
 /**
  * Staff alerts for new orders (issue 28 §2). Every order raises one; a same-day order placed within
@@ -69,7 +68,7 @@ export async function orderPlacedRider(app: AppContext, tx: DbOrTx): Promise<((t
   return (toBe) =>
     queueMailRider<OrderMade>(
       alertMail(app, cfg, to, { ...toBe, orderNumber: mailHole("orderNumber") }),
-      { name: "staff_alert_queued", dedupeKey: (made) => sql`'staff-alert:' || ${made.id}` },
+      { name: "staff_alert_queued", dedupeKey: (made) => repo.alertDedupeKey(made.id) },
       { orderNumber: (made) => made.orderNumber },
     );
 }
@@ -111,23 +110,9 @@ const MAX_ALERTS = 20;
  */
 export async function since(app: AppContext, after: number | null): Promise<{ latest: number; alerts: Alert[] }> {
   if (after === null) {
-    const [row] = await app.db.select({ id: sql<number>`coalesce(max(${ordersTable.id}), 0)::int` }).from(ordersTable);
-    return { latest: row?.id ?? 0, alerts: [] };
+    return { latest: (await repo.latestOrderId(app.db)) ?? 0, alerts: [] };
   }
-  const rows = await app.db
-    .select({
-      id: ordersTable.id,
-      orderNumber: ordersTable.orderNumber,
-      needToPay: ordersTable.needToPay,
-      deliveryType: ordersTable.deliveryType,
-      deliveryOption: ordersTable.deliveryOption,
-      readyDate: ordersTable.readyDate,
-      createdAt: ordersTable.createdAt,
-    })
-    .from(ordersTable)
-    .where(gt(ordersTable.id, after))
-    .orderBy(desc(ordersTable.id))
-    .limit(MAX_ALERTS);
+  const rows = await repo.ordersAfter(app.db, after, MAX_ALERTS);
   if (rows.length === 0) return { latest: after, alerts: [] };
   const cfg = await delivery.getConfig(app);
   const a = messagingTr.alert;

@@ -1,10 +1,9 @@
-import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { hedef81Cities } from "../db/schema/campaigns";
 import * as geo from "../geo/service";
 import { getSettings } from "../settings/service";
 import { computeAmounts, type Amounts } from "~/shared/amounts";
+import * as repo from "./repo";
 
 /**
  * City campaigns (SPEC §4 'City campaign', §7 'Check city campaign'):
@@ -29,7 +28,7 @@ export async function forCity(app: AppContext, cityId: number, db: DbOrTx = app.
   if (!city) return null;
   if (s.freeCityIds.includes(cityId)) return { cityId, CityName: city.name, coverage: "FreeCity" };
   if (!s.hedef81Active) return null;
-  const [reached] = await db.select().from(hedef81Cities).where(eq(hedef81Cities.cityId, cityId));
+  const reached = await repo.findReached(db, cityId);
   return reached ? null : { cityId, CityName: city.name, coverage: "HEDEF81" };
 }
 
@@ -48,29 +47,20 @@ export function hedef81Amounts(introPrice: number): Amounts {
 
 /** Marks the city reached by this order, inside the order's transaction. False: another order was first. */
 export async function claimHedef81(tx: DbOrTx, app: AppContext, cityId: number, orderId: number): Promise<boolean> {
-  const rows = await tx
-    .insert(hedef81Cities)
-    .values({ cityId, orderId, reachedAt: app.clock.now() })
-    .onConflictDoNothing()
-    .returning({ cityId: hedef81Cities.cityId });
-  return rows.length > 0;
+  return repo.insertReached(tx, { cityId, orderId, reachedAt: app.clock.now() });
 }
 
 // ─── staff (issue 12) ───────────────────────────────────────────────────────────────────────────
 
 /** The cities HEDEF81 has reached, by plate code, with the order that reached each (null: before the shop). */
 export async function reachedCities(app: AppContext): Promise<{ cityId: number; name: string; orderId: number | null; reachedAt: Date }[]> {
-  const [rows, cities] = await Promise.all([app.db.select().from(hedef81Cities).orderBy(asc(hedef81Cities.cityId)), geo.listCities(app)]);
+  const [rows, cities] = await Promise.all([repo.listReached(app.db), geo.listCities(app)]);
   const names = new Map(cities.map((c) => [c.id, c.name]));
   return rows.map((r) => ({ cityId: r.cityId, name: names.get(r.cityId) ?? String(r.cityId), orderId: r.orderId, reachedAt: r.reachedAt }));
 }
 
 /** Staff marks a city reached (true) or not yet reached (false), in `tx`; answers whether anything changed. */
 export async function setReached(app: AppContext, tx: DbOrTx, cityId: number, reached: boolean): Promise<boolean> {
-  if (reached) {
-    const rows = await tx.insert(hedef81Cities).values({ cityId, orderId: null, reachedAt: app.clock.now() }).onConflictDoNothing().returning({ cityId: hedef81Cities.cityId });
-    return rows.length > 0;
-  }
-  const rows = await tx.delete(hedef81Cities).where(eq(hedef81Cities.cityId, cityId)).returning({ cityId: hedef81Cities.cityId });
-  return rows.length > 0;
+  if (reached) return repo.insertReached(tx, { cityId, orderId: null, reachedAt: app.clock.now() });
+  return repo.deleteReached(tx, cityId);
 }

@@ -1,14 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, notLike } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { marketingConsents } from "../db/schema/consents";
 import { queueMail, type MailAttachment } from "../mail/service";
 import type { MailContent } from "../mail/service";
 import { normalizeEmail } from "~/shared/account";
 import { consentTr } from "~/shared/texts/consent.tr";
 import { fmt } from "~/shared/texts/tr";
+import * as repo from "./repo";
 
 /**
  * Commercial-message consent (issue 26 §4, decision 0034): opt-in only, every grant and withdrawal recorded
@@ -26,7 +25,7 @@ export async function record(
   db: DbOrTx,
   input: { email: string; status: ConsentStatus; source: ConsentSource; ip: string | null; userId?: number | null; channel?: Channel },
 ): Promise<void> {
-  await db.insert(marketingConsents).values({
+  await repo.insertConsent(db, {
     recipient: normalizeEmail(input.email),
     channel: input.channel ?? "email",
     status: input.status,
@@ -40,13 +39,7 @@ export async function record(
 
 /** Whether this address may receive marketing mail now (its latest record is a grant). */
 export async function hasConsent(app: AppContext, email: string, channel: Channel = "email", db: DbOrTx = app.db): Promise<boolean> {
-  const [last] = await db
-    .select({ status: marketingConsents.status })
-    .from(marketingConsents)
-    .where(and(eq(marketingConsents.recipient, normalizeEmail(email)), eq(marketingConsents.channel, channel)))
-    .orderBy(desc(marketingConsents.id))
-    .limit(1);
-  return last?.status === "granted";
+  return (await repo.latestStatus(db, normalizeEmail(email), channel)) === "granted";
 }
 
 function signature(app: AppContext, email: string): string {
@@ -104,7 +97,7 @@ export const IYS_COLUMNS = ["type", "source", "recipient", "status", "consentDat
  * Erased recipients (hashed) are left out: İYS needs the address, and there is nobody to send to.
  */
 export async function iysCsv(app: AppContext): Promise<{ csv: string; rows: number }> {
-  const all = await app.db.select().from(marketingConsents).where(notLike(marketingConsents.recipient, "sha256:%")).orderBy(asc(marketingConsents.id));
+  const all = await repo.listUnhashed(app.db);
   const latest = new Map<string, (typeof all)[number]>();
   for (const r of all) latest.set(`${r.channel} ${r.recipient}`, r);
   const istanbul = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
@@ -125,6 +118,6 @@ const hashed = (email: string) => `sha256:${createHash("sha256").update(normaliz
 export async function forgetEmail(app: AppContext, tx: DbOrTx, email: string, userId: number | null): Promise<void> {
   const recipient = normalizeEmail(email);
   if (await hasConsent(app, recipient, "email", tx)) await record(app, tx, { email: recipient, status: "withdrawn", source: "erasure", ip: null, userId });
-  await tx.update(marketingConsents).set({ recipient: hashed(recipient), ip: null }).where(eq(marketingConsents.recipient, recipient));
-  if (userId !== null) await tx.update(marketingConsents).set({ ip: null }).where(eq(marketingConsents.userId, userId));
+  await repo.hashRecipient(tx, recipient, hashed(recipient));
+  if (userId !== null) await repo.clearIpsOfUser(tx, userId);
 }

@@ -1,20 +1,14 @@
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
+import * as repo from "./repo";
 
 /**
  * Messages that failed for good (issue 28 §2): jobs of the message kinds the caller names (the staff desk names
  * mail's and SMS's: management/outbox-desk.ts) that the worker gave up on after MAX_ATTEMPTS (about 21 minutes of
  * backoff). Staff see them with the reason and may put them back in the queue; after FAILED_JOB_RETENTION_DAYS
  * (counted from the last attempt) the purge deletes them. Only messages: a failed job of another kind (a refund,
- * loyalty points) is left for an operator and never purged here. Reached through jobs/service.ts.
+ * loyalty points) is left for an operator and never purged here. Reached through jobs/service.ts; the SQL is in repo.ts.
  */
-const kindsSql = (kinds: readonly string[]) =>
-  sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
-
 export interface FailedMessage<K extends string = string> {
   id: number;
   /** One of the kinds the caller named. */
@@ -27,10 +21,7 @@ export interface FailedMessage<K extends string = string> {
   failedAt: string;
 }
 
-type Row = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; last_error: string | null; run_at: string | Date };
-const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
-
-function toMessage<K extends string>(r: Row): FailedMessage<K> {
+function toMessage<K extends string>(r: repo.FailedRow): FailedMessage<K> {
   const p = r.payload ?? {};
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   return {
@@ -47,12 +38,9 @@ function toMessage<K extends string>(r: Row): FailedMessage<K> {
 
 /** The failed messages, newest first (at most `limit`), and how many there are. */
 export async function listFailed<K extends string>(db: DbOrTx, messageKinds: readonly K[], limit = 200): Promise<{ rows: FailedMessage<K>[]; total: number }> {
-  const kinds = kindsSql(messageKinds);
-  const r = await db.execute(sql`
-    select id, kind, payload, attempts, last_error, run_at from jobs
-    where status = 'failed' and kind in (${kinds}) order by run_at desc, id desc limit ${limit}`);
-  const c = await db.execute(sql`select count(*)::int as n from jobs where status = 'failed' and kind in (${kinds})`);
-  return { rows: rowsOf(r).map((x) => toMessage<K>(x)), total: (c as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0 };
+  const rows = await repo.failedOfKinds(db, messageKinds, limit);
+  const total = await repo.countFailedOfKinds(db, messageKinds);
+  return { rows: rows.map((x) => toMessage<K>(x)), total };
 }
 
 /**
@@ -62,26 +50,15 @@ export async function listFailed<K extends string>(db: DbOrTx, messageKinds: rea
  */
 export async function requeue<K extends string>(db: DbOrTx, messageKinds: readonly K[], ids?: number[]): Promise<FailedMessage<K>[]> {
   if (ids && ids.length === 0) return [];
-  const kinds = kindsSql(messageKinds);
-  const only = ids ? sql`and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const r = await db.execute(sql`
-    with taken as (
-      select id, payload, attempts, last_error, run_at from jobs
-      where status = 'failed' and kind in (${kinds}) ${only} for update)
-    update jobs set status = 'pending', attempts = 0, run_at = ${new Date(0).toISOString()}, locked_until = null, last_error = null
-    from taken where jobs.id = taken.id
-    returning jobs.id, jobs.kind, taken.payload, taken.attempts, taken.last_error, taken.run_at`);
-  return rowsOf(r)
+  return (await repo.requeueFailed(db, messageKinds, ids))
     .map((x) => toMessage<K>(x))
     .sort((a, b) => a.id - b.id);
 }
 
 /** Deletes the failed messages older than the configured retention. Returns how many went. */
 export async function purgeFailedMessages(app: AppContext, messageKinds: readonly string[]): Promise<number> {
-  const kinds = kindsSql(messageKinds);
   const before = new Date(app.clock.now().getTime() - app.config.failedJobRetentionDays * 86_400_000);
-  const r = await app.db.execute(sql`delete from jobs where status = 'failed' and kind in (${kinds}) and run_at < ${before.toISOString()} returning id`);
-  const n = rowsOf(r).length;
+  const n = await repo.deleteFailedBefore(app.db, messageKinds, before);
   if (n) app.log.info({ purged: n, before: before.toISOString() }, "failed messages purged");
   return n;
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { jobs } from "../db/schema/system";
+import * as repo from "./repo";
+import { enqueueQuery, type ClaimedJob, type DoneMark } from "./repo";
 
 /**
  * Transactional outbox. `enqueue` runs inside the caller's transaction, so the job exists exactly when the
@@ -20,13 +20,9 @@ export interface JobDone {
 }
 
 export const MAX_ATTEMPTS = 8;
-const DUE_AT_ONCE = new Date(0);
 const LOCK_SECONDS = 120;
 /** Jobs of a batch run side by side (mails, SMS: mostly waiting on the provider); their ends are written together. */
 const JOBS_AT_ONCE = 4;
-
-/** A job as the worker claimed it. */
-type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
 
 export async function enqueue(
   db: DbOrTx,
@@ -37,19 +33,8 @@ export async function enqueue(
   await enqueueQuery(db, kind, payload, opts);
 }
 
-/**
- * `enqueue`'s insert, not yet sent (for a rider: another module's statement carries it), answering the job's id
- * (none when its dedupe key was taken). `payload` and the dedupe key may be SQL made by the carrying statement.
- */
-export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: { dedupeKey?: string | SQL; runAt?: Date } = {}) {
-  // A job without runAt is due at once. It is stored as the epoch rather than the database's now(), so
-  // it is due whatever the app clock says (tests and SHOP_NOW set a clock that differs from the server's).
-  return db
-    .insert(jobs)
-    .values({ kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt: opts.runAt ?? DUE_AT_ONCE })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
-}
+/** `enqueue`'s insert, not yet sent: a rider's query (another module's statement carries it; repo.ts). */
+export { enqueueQuery };
 
 /**
  * Claims and runs the jobs that are due now. Returns how many ran (successfully or not). When `stopping()` turns
@@ -59,17 +44,8 @@ export function enqueueQuery(db: DbOrTx, kind: string, payload: unknown, opts: {
 export async function runDueJobs(app: AppContext, handlers: Record<string, JobHandler>, limit = 20, stopping: () => boolean = () => false): Promise<number> {
   const now = app.clock.now();
   const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
-  const claimed = await app.db.execute<ClaimedJob>(sql`
-    update jobs set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
-    where id in (
-      select id from jobs
-      where status = 'pending' and run_at <= ${now.toISOString()}
-        and (locked_until is null or locked_until < ${now.toISOString()})
-      order by id limit ${limit}
-      for update skip locked)
-    returning id, kind, payload, attempts`);
   // oldest first (UPDATE … RETURNING gives no order)
-  const rows = (claimed as unknown as { rows: ClaimedJob[] }).rows.sort((a, b) => a.id - b.id);
+  const rows = (await repo.claimDue(app.db, now, lockedUntil, limit)).sort((a, b) => a.id - b.id);
   const done = doneMarks(app);
   try {
     return await runEach(app, handlers, rows, stopping, done);
@@ -97,7 +73,7 @@ async function runEach(
         // the jobs not started go back at once (unlocked, their attempt not counted) for another process
         const left = rows.slice(next).map((j) => j.id);
         next = rows.length;
-        await app.db.execute(sql`update jobs set locked_until = null, attempts = attempts - 1 where id in (${sql.join(left.map((id) => sql`${id}`), sql`, `)})`);
+        await repo.handBack(app.db, left);
         return;
       }
       started++;
@@ -117,16 +93,12 @@ async function runOne(app: AppContext, handlers: Record<string, JobHandler>, job
   } catch (err) {
     const failed = job.attempts >= MAX_ATTEMPTS;
     const backoffMs = Math.min(3_600_000, 2 ** job.attempts * 5_000);
-    await app.db
-      .update(jobs)
-      .set({
-        status: failed ? "failed" : "pending",
-        lockedUntil: null,
-        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-        // a job that failed for good keeps the time it gave up (the failed-messages page shows it, the purge counts from it)
-        runAt: failed ? app.clock.now() : new Date(app.clock.now().getTime() + backoffMs),
-      })
-      .where(and(eq(jobs.id, job.id)));
+    await repo.markAttemptFailed(app.db, job.id, {
+      status: failed ? "failed" : "pending",
+      lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+      // a job that failed for good keeps the time it gave up (the failed-messages page shows it, the purge counts from it)
+      runAt: failed ? app.clock.now() : new Date(app.clock.now().getTime() + backoffMs),
+    });
     app.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, failed, err }, "job failed");
   }
 }
@@ -138,7 +110,7 @@ async function runOne(app: AppContext, handlers: Record<string, JobHandler>, job
  * at most one statement after it finished, and a busy worker writes far fewer statements than it runs jobs.
  */
 function doneMarks(app: AppContext) {
-  let waiting: { id: number; progress: Record<string, unknown> | null }[] = [];
+  let waiting: DoneMark[] = [];
   let writing: Promise<void> = Promise.resolve();
   let busy = false;
   let failure: unknown = null;
@@ -171,13 +143,8 @@ function doneMarks(app: AppContext) {
 }
 
 /** Jobs finished: each 'done', its handler's progress merged into its payload, in one statement. */
-async function markDone(app: AppContext, marks: { id: number; progress: Record<string, unknown> | null }[]): Promise<void> {
-  // one parameter whatever the number of marks: one statement text (decision 0046's named statements)
-  await app.db.execute(sql`
-    update jobs set status = 'done', done_at = ${app.clock.now().toISOString()}, locked_until = null, last_error = null,
-      payload = case when d.progress is null then jobs.payload else jobs.payload || d.progress end
-    from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as d(id int, progress jsonb)
-    where jobs.id = d.id`);
+async function markDone(app: AppContext, marks: DoneMark[]): Promise<void> {
+  await repo.markDone(app.db, marks, app.clock.now());
 }
 
 /** Polls for due jobs until stopped. One per process; safe to run in many processes. */
@@ -218,12 +185,7 @@ export interface JobBacklog {
 /** The job queue's state for the readiness check and the metrics. */
 export async function backlog(app: AppContext): Promise<JobBacklog> {
   const now = app.clock.now();
-  const r = await app.db.execute<{ due: number; failed: number; oldest: string | null }>(sql`
-    select count(*) filter (where status = 'pending' and run_at <= ${now.toISOString()})::int as due,
-           count(*) filter (where status = 'failed')::int as failed,
-           min(run_at) filter (where status = 'pending' and run_at <= ${now.toISOString()}) as oldest
-    from jobs where status in ('pending', 'failed')`);
-  const row = (r as unknown as { rows: { due: number; failed: number; oldest: string | Date | null }[] }).rows[0];
+  const row = await repo.backlogCounts(app.db, now);
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
   return { due: row?.due ?? 0, failed: row?.failed ?? 0, oldestDueSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)) };
 }

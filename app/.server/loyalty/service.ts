@@ -1,9 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { loyaltyLedger } from "../db/schema/loyalty";
 import { enqueue, type JobHandler } from "../jobs/service";
 import { getSettings } from "../settings/service";
+import * as repo from "./repo";
 
 /**
  * Loyalty points (SPEC §6, issue 6): 1 point = 1 kuruş of discount. Earned on delivered orders, credited
@@ -13,59 +12,26 @@ import { getSettings } from "../settings/service";
  */
 export class InsufficientPoints extends Error {}
 
-const LOCK_NAMESPACE = 4711;
 export const EARN_JOB = "loyalty.earn";
 
-async function lockMember(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${userId})`);
-}
-
-interface Totals {
-  balance: number;
-  positive: number;
-  /** Positive entries whose validity ended by `at`. */
-  positiveExpired: number;
-}
-
-async function totals(db: DbOrTx, userId: number, at: Date): Promise<Totals> {
-  const [row] = await db
-    .select({
-      balance: sql<number>`coalesce(sum(${loyaltyLedger.amount}), 0)::int`,
-      positive: sql<number>`coalesce(sum(${loyaltyLedger.amount}) filter (where ${loyaltyLedger.amount} > 0), 0)::int`,
-      positiveExpired: sql<number>`coalesce(sum(${loyaltyLedger.amount}) filter (where ${loyaltyLedger.amount} > 0 and ${loyaltyLedger.expiresAt} <= ${at.toISOString()}), 0)::int`,
-    })
-    .from(loyaltyLedger)
-    .where(eq(loyaltyLedger.userId, userId));
-  return row ?? { balance: 0, positive: 0, positiveExpired: 0 };
-}
-
 /** Points whose validity ended but are not yet written off (FIFO: consumption ate the oldest first). */
-function dueToExpire(t: Totals): number {
+function dueToExpire(t: repo.Totals): number {
   const consumed = t.positive - t.balance;
   return Math.max(0, Math.min(t.balance, t.positiveExpired - consumed));
 }
 
 /** Spendable points now: the balance less what has already expired. */
 export async function available(app: AppContext, userId: number, db: DbOrTx = app.db, heldBy?: number | null): Promise<number> {
-  const t = await totals(db, userId, app.clock.now());
-  return t.balance - dueToExpire(t) + (heldBy != null ? await heldSpend(db, heldBy) : 0);
-}
-
-/** Points a checkout hold has spent and not given back (0 once released or taken over by its order). */
-async function heldSpend(db: DbOrTx, holdId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(-sum(${loyaltyLedger.amount}), 0)::int` })
-    .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.holdId, holdId), sql`${loyaltyLedger.orderId} is null`));
-  return row?.n ?? 0;
+  const t = await repo.totals(db, userId, app.clock.now());
+  return t.balance - dueToExpire(t) + (heldBy != null ? await repo.heldSpend(db, heldBy) : 0);
 }
 
 /** Spends points for an order inside the caller's transaction; throws InsufficientPoints. */
 export async function spend(app: AppContext, tx: DbOrTx, userId: number, amount: number, orderId: number): Promise<void> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return;
-  await lockMember(tx, userId);
+  await repo.lockMember(tx, userId);
   if ((await available(app, userId, tx)) < amount) throw new InsufficientPoints();
-  await tx.insert(loyaltyLedger).values({ userId, kind: "spent", amount: -amount, orderId, createdAt: app.clock.now() });
+  await repo.insertEntry(tx, { userId, kind: "spent", amount: -amount, orderId, createdAt: app.clock.now() });
 }
 
 /**
@@ -74,31 +40,24 @@ export async function spend(app: AppContext, tx: DbOrTx, userId: number, amount:
  */
 export async function holdSpend(app: AppContext, tx: DbOrTx, userId: number, amount: number, holdId: number): Promise<void> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return;
-  await lockMember(tx, userId);
+  await repo.lockMember(tx, userId);
   if ((await available(app, userId, tx)) < amount) throw new InsufficientPoints();
-  await tx.insert(loyaltyLedger).values({ userId, kind: "spent", amount: -amount, holdId, createdAt: app.clock.now() });
+  await repo.insertEntry(tx, { userId, kind: "spent", amount: -amount, holdId, createdAt: app.clock.now() });
 }
 
 /** The order made from a hold takes over the points the hold spent. */
 export async function attachHeldSpend(tx: DbOrTx, holdId: number, orderId: number): Promise<void> {
-  await tx
-    .update(loyaltyLedger)
-    .set({ orderId })
-    .where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "spent"), sql`${loyaltyLedger.orderId} is null`));
+  await repo.attachHeldSpend(tx, holdId, orderId);
 }
 
 /** Gives back what a released hold spent (a 'reversed' entry, as for a cancelled order). Idempotent. */
 export async function releaseHeldSpend(app: AppContext, tx: DbOrTx, holdId: number): Promise<void> {
-  const [spent] = await tx
-    .select()
-    .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "spent"), sql`${loyaltyLedger.orderId} is null`));
+  const spent = await repo.findHeldSpend(tx, holdId);
   if (!spent) return;
-  const [done] = await tx.select({ n: sql<number>`count(*)::int` }).from(loyaltyLedger).where(and(eq(loyaltyLedger.holdId, holdId), eq(loyaltyLedger.kind, "reversed")));
-  if ((done?.n ?? 0) > 0) return;
+  if ((await repo.countHoldReversals(tx, holdId)) > 0) return;
   const s = await getSettings(app, tx);
   const now = app.clock.now();
-  await tx.insert(loyaltyLedger).values({
+  await repo.insertEntry(tx, {
     userId: spent.userId,
     kind: "reversed",
     amount: -spent.amount,
@@ -111,17 +70,13 @@ export async function releaseHeldSpend(app: AppContext, tx: DbOrTx, holdId: numb
 
 /** Gives back the points an order spent (order cancelled or payment failed after spending). Idempotent. */
 export async function reverseSpend(app: AppContext, tx: DbOrTx, orderId: number, actor = "system"): Promise<number> {
-  const [spent] = await tx.select().from(loyaltyLedger).where(and(eq(loyaltyLedger.orderId, orderId), eq(loyaltyLedger.kind, "spent")));
+  const spent = await repo.findOrderSpend(tx, orderId);
   if (!spent) return 0;
-  await lockMember(tx, spent.userId);
-  const [done] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.orderId, orderId), eq(loyaltyLedger.kind, "reversed"), sql`${loyaltyLedger.note} = 'spend'`));
-  if ((done?.n ?? 0) > 0) return 0;
+  await repo.lockMember(tx, spent.userId);
+  if ((await repo.countSpendReversals(tx, orderId)) > 0) return 0;
   const s = await getSettings(app, tx);
   const now = app.clock.now();
-  await tx.insert(loyaltyLedger).values({
+  await repo.insertEntry(tx, {
     userId: spent.userId,
     kind: "reversed",
     amount: -spent.amount,
@@ -154,26 +109,27 @@ export const earnJob: JobHandler = async (app, payload) => {
   if (amount <= 0) return;
   const s = await getSettings(app);
   const now = app.clock.now();
-  await app.db
-    .insert(loyaltyLedger)
-    .values({ userId: p.userId, kind: "earned", amount, orderId: p.orderId, createdAt: now, expiresAt: new Date(now.getTime() + s.loyalty.validityDays * 86_400_000) })
-    .onConflictDoNothing();
+  await repo.insertEntryOnce(app.db, {
+    userId: p.userId,
+    kind: "earned",
+    amount,
+    orderId: p.orderId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + s.loyalty.validityDays * 86_400_000),
+  });
 };
 
 /** Writes off expired points for every member who has some; safe to run any time, any number of times. */
 export async function expireDue(app: AppContext): Promise<number> {
   const now = app.clock.now();
-  const candidates = await app.db
-    .selectDistinct({ userId: loyaltyLedger.userId })
-    .from(loyaltyLedger)
-    .where(and(sql`${loyaltyLedger.amount} > 0`, sql`${loyaltyLedger.expiresAt} <= ${now.toISOString()}`));
+  const candidates = await repo.membersWithExpired(app.db, now);
   let written = 0;
   for (const { userId } of candidates) {
     await app.db.transaction(async (tx) => {
-      await lockMember(tx, userId);
-      const due = dueToExpire(await totals(tx, userId, now));
+      await repo.lockMember(tx, userId);
+      const due = dueToExpire(await repo.totals(tx, userId, now));
       if (due > 0) {
-        await tx.insert(loyaltyLedger).values({ userId, kind: "expired", amount: -due, createdAt: now });
+        await repo.insertEntry(tx, { userId, kind: "expired", amount: -due, createdAt: now });
         written += due;
       }
     });
@@ -195,11 +151,11 @@ export async function adjust(
 ): Promise<void> {
   const s = await getSettings(app);
   await app.db.transaction(async (tx) => {
-    await lockMember(tx, userId);
+    await repo.lockMember(tx, userId);
     const before = await available(app, userId, tx);
     if (amount < 0 && before < -amount) throw new InsufficientPoints();
     const now = app.clock.now();
-    await tx.insert(loyaltyLedger).values({
+    await repo.insertEntry(tx, {
       userId,
       kind: "adjusted",
       amount,
@@ -212,6 +168,7 @@ export async function adjust(
   });
 }
 
-export async function history(app: AppContext, userId: number) {
-  return app.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId)).orderBy(sql`${loyaltyLedger.id} desc`).limit(100);
+/** The member's last 100 ledger entries, newest first. */
+export async function history(app: AppContext, userId: number): Promise<repo.LedgerRow[]> {
+  return repo.history(app.db, userId);
 }

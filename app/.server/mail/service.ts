@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { jobs } from "../db/schema/system";
+import type { SQL } from "drizzle-orm";
 import { resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
@@ -8,6 +7,7 @@ import type { AppContext } from "../context";
 import type { DbOrTx, Rider } from "../db/client";
 import { enqueue, enqueueQuery, type JobHandler } from "../jobs/service";
 import { renderMail, type MailContent } from "./layout";
+import * as repo from "./repo";
 
 /**
  * Mail goes through the outbox: `queueMail` inside the transaction that causes it; the worker sends it.
@@ -63,10 +63,9 @@ export const mailHole = (name: string) => `\u2063${name}\u2063`;
 export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: M) => SQL; name?: string }, fill: Record<string, (made: M) => SQL>): Rider<M> {
   const json = JSON.stringify(payloadOf(mail));
   return (db, _gate, made) => {
-    let payload = sql`${json}::text`;
-    for (const [name, value] of Object.entries(fill)) payload = sql`replace(${payload}, ${mailHole(name)}, (${value(made)})::text)`;
+    const payload = repo.filledPayloadSql(json, Object.entries(fill).map(([name, value]) => [mailHole(name), value(made)] as const));
     // `name`: the rider's name in its carrier's statement, one per mail carried by the same statement
-    return db.$with(opts.name ?? "mail_queued").as(enqueueQuery(db, MAIL_JOB, sql`(${payload})::jsonb`, { dedupeKey: opts.dedupeKey?.(made) }));
+    return db.$with(opts.name ?? "mail_queued").as(enqueueQuery(db, MAIL_JOB, payload, { dedupeKey: opts.dedupeKey?.(made) }));
   };
 }
 
@@ -76,7 +75,7 @@ export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: 
  * whose .eml copies in the outbox `removeOutboxCopies` deletes after the commit.
  */
 export async function forgetMails(db: DbOrTx, email: string, needles: string[]): Promise<number[]> {
-  const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, MAIL_JOB));
+  const rows = await repo.jobsOfKind(db, MAIL_JOB);
   const lower = [email, ...needles].map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
   const ids = rows
     .filter((r) => {
@@ -86,7 +85,7 @@ export async function forgetMails(db: DbOrTx, email: string, needles: string[]):
       return lower.some((n) => text.includes(n));
     })
     .map((r) => r.id);
-  if (ids.length) await db.delete(jobs).where(inArray(jobs.id, ids));
+  if (ids.length) await repo.deleteJobs(db, ids);
   return ids;
 }
 

@@ -1,8 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { and, eq, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppContext } from "../context";
-import { rateLimits } from "../db/schema/ratelimit";
+import * as repo from "./repo";
 import { tr } from "~/shared/texts/tr";
 
 export interface RateResult {
@@ -77,23 +76,14 @@ function windowOf(app: AppContext, windowSeconds: number) {
  */
 export async function hit(app: AppContext, key: LimitKey, limit: number, windowSeconds: number): Promise<RateResult> {
   const { start, retryAfterSeconds } = windowOf(app, windowSeconds);
-  const [row] = await app.db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
-    .returning({ hits: rateLimits.hits });
-  const hits = row?.hits ?? 1;
+  const hits = (await repo.addHit(app.db, key, start)) ?? 1;
   return { allowed: hits <= limit, remaining: Math.max(0, limit - hits), retryAfterSeconds };
 }
 
 /** Hits counted so far for `key` in the current window, without counting one. */
 export async function peek(app: AppContext, key: LimitKey, windowSeconds: number): Promise<number> {
   const { start } = windowOf(app, windowSeconds);
-  const [row] = await app.db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
-  return row?.hits ?? 0;
+  return (await repo.hitsOf(app.db, key, start)) ?? 0;
 }
 
 /**
@@ -126,5 +116,5 @@ export function tooManyRequests(r: RateResult) {
 
 /** Deletes windows older than a day; run by the worker. */
 export async function purgeOld(app: AppContext): Promise<void> {
-  await app.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(app.clock.now().getTime() - 86_400_000)));
+  await repo.deleteWindowsBefore(app.db, new Date(app.clock.now().getTime() - 86_400_000));
 }

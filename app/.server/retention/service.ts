@@ -1,10 +1,7 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { contactMessages } from "../db/schema/contact";
-import { fortuneEntries, fortuneNicks } from "../db/schema/fortune";
-import { jobs } from "../db/schema/system";
 import { MAIL_JOB, removeOutboxCopies } from "../mail/service";
 import { SMS_JOB, removeOutboxCopies as removeSmsCopies } from "../sms/service";
+import * as repo from "./repo";
 
 /**
  * Retention (issue 26 §4, docs/retention.md): how long each kind of data is kept, enforced by one periodic
@@ -37,33 +34,21 @@ export interface PurgeResult {
 export async function purge(app: AppContext): Promise<PurgeResult> {
   const now = app.clock.now().getTime();
   const before = (days: number) => new Date(now - days * DAY);
-  const mails = await app.db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, MAIL_JOB), eq(jobs.status, "done"), lt(jobs.doneAt, before(RETENTION_DAYS.sentMails))))
-    .returning({ id: jobs.id });
+  const mails = await repo.deleteDoneJobsOfKind(app.db, MAIL_JOB, before(RETENTION_DAYS.sentMails));
   const outboxFiles = removeOutboxCopies(
     app,
     mails.map((m) => m.id),
   );
-  const texts = await app.db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, SMS_JOB), eq(jobs.status, "done"), lt(jobs.doneAt, before(RETENTION_DAYS.sentMails))))
-    .returning({ id: jobs.id });
+  const texts = await repo.deleteDoneJobsOfKind(app.db, SMS_JOB, before(RETENTION_DAYS.sentMails));
   removeSmsCopies(
     app,
     texts.map((t) => t.id),
   );
-  const done = await app.db
-    .delete(jobs)
-    .where(and(eq(jobs.status, "done"), lt(jobs.doneAt, before(RETENTION_DAYS.doneJobs))))
-    .returning({ id: jobs.id });
-  const messages = await app.db.delete(contactMessages).where(lt(contactMessages.createdAt, before(RETENTION_DAYS.contactMessages))).returning({ id: contactMessages.id });
-  const entries = await app.db.delete(fortuneEntries).where(lt(fortuneEntries.createdAt, before(RETENTION_DAYS.fortuneEntries))).returning({ nick: fortuneEntries.nick });
-  const staleNicks = await app.db
-    .select({ nick: fortuneNicks.nick })
-    .from(fortuneNicks)
-    .where(lt(fortuneNicks.updatedAt, before(RETENTION_DAYS.fortuneEntries)));
-  const nicks = staleNicks.length ? await app.db.delete(fortuneNicks).where(inArray(fortuneNicks.nick, staleNicks.map((n) => n.nick))).returning({ nick: fortuneNicks.nick }) : [];
+  const done = await repo.deleteDoneJobs(app.db, before(RETENTION_DAYS.doneJobs));
+  const messages = await repo.deleteContactMessages(app.db, before(RETENTION_DAYS.contactMessages));
+  const entries = await repo.deleteFortuneEntries(app.db, before(RETENTION_DAYS.fortuneEntries));
+  const staleNicks = await repo.staleNicks(app.db, before(RETENTION_DAYS.fortuneEntries));
+  const nicks = staleNicks.length ? await repo.deleteNicks(app.db, staleNicks.map((n) => n.nick)) : [];
   const result = { sentMails: mails.length, outboxFiles, sentSms: texts.length, doneJobs: done.length, contactMessages: messages.length, fortuneEntries: entries.length, fortuneNicks: nicks.length };
   if (Object.values(result).some((n) => n > 0)) app.log.info({ purged: result }, "retention purge");
   return result;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { shopSettings } from "../db/schema/settings";
 import type { DbOrTx } from "../db/client";
+import * as repo from "./repo";
 
 /**
  * Shop settings with their defaults. Tax rates are configuration (DESIGN): today's KDV is 1/10/20 %;
@@ -51,7 +51,7 @@ const KEY = "settings:shop";
 /** Pass the open transaction as `db` when calling from inside one (PGlite has a single connection). */
 export function getSettings(app: AppContext, db: DbOrTx = app.db): Promise<Settings> {
   return app.cache.get(KEY, async () => {
-    const rows = await db.select().from(shopSettings);
+    const rows = await repo.all(db);
     const out: Settings = structuredClone(DEFAULT_SETTINGS);
     for (const r of rows) {
       if (!(r.key in schemas)) continue;
@@ -68,7 +68,7 @@ export function getSettings(app: AppContext, db: DbOrTx = app.db): Promise<Setti
 export async function setSetting<K extends keyof Settings>(app: AppContext, key: K, value: Settings[K], db: DbOrTx = app.db): Promise<void> {
   const v = schemas[key].parse(value);
   const now = app.clock.now();
-  await db.insert(shopSettings).values({ key, value: v, updatedAt: now }).onConflictDoUpdate({ target: shopSettings.key, set: { value: v, updatedAt: now } });
+  await repo.upsert(db, key, v, now);
   await app.cache.invalidatePrefix(KEY, db);
 }
 

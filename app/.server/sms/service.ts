@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { jobs } from "../db/schema/system";
 import type { DbOrTx } from "../db/client";
 import { enqueue, type JobHandler } from "../jobs/service";
 import { netgsmSend, SmsFailed } from "./netgsm";
 import { trMobile } from "./phone";
+import * as repo from "./repo";
 import type { OrderRow } from "../orders/service";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { fmt } from "~/shared/texts/tr";
@@ -91,9 +90,9 @@ export function readSmsOutbox(dir: string): FolderSms[] {
 export async function forgetMessages(db: DbOrTx, phones: string[]): Promise<number[]> {
   const numbers = new Set(phones.map((p) => trMobile(p)?.digits).filter((d): d is string => Boolean(d)));
   if (numbers.size === 0) return [];
-  const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, SMS_JOB));
+  const rows = await repo.jobsOfKind(db, SMS_JOB);
   const ids = rows.filter((r) => numbers.has(String((r.payload as { to?: unknown }).to))).map((r) => r.id);
-  if (ids.length) await db.delete(jobs).where(inArray(jobs.id, ids));
+  if (ids.length) await repo.deleteJobs(db, ids);
   return ids;
 }
 

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { appSecrets } from "../db/schema/system";
+import * as repo from "./repo";
 
 /** Returns the signing key: from config when given, else generated once and kept in the database. */
 export async function ensureSecretKey(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const fresh = randomBytes(32).toString("base64url");
-  await db.insert(appSecrets).values({ name: "secret_key", value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, "secret_key"));
-  if (!row) throw new Error("secret key missing after insert");
-  return row.value;
+  await repo.insertSecretIfAbsent(db, "secret_key", fresh);
+  const value = await repo.findSecret(db, "secret_key");
+  if (value === undefined) throw new Error("secret key missing after insert");
+  return value;
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * Retention's SQL: the purge statements of the periodic task (docs/retention.md), one per kind of data. Each
+ * deletes what was finished or written before `before` and answers what it deleted.
+ */
+import { and, eq, inArray, lt } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { contactMessages } from "../db/schema/contact";
+import { fortuneEntries, fortuneNicks } from "../db/schema/fortune";
+import { jobs } from "../db/schema/system";
+
+/** Jobs of this kind done before `before` (sent mails, sent SMS); answers their ids. */
+export function deleteDoneJobsOfKind(db: DbOrTx, kind: string, before: Date): Promise<{ id: number }[]> {
+  return db
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, "done"), lt(jobs.doneAt, before)))
+    .returning({ id: jobs.id });
+}
+
+/** Jobs of any kind done before `before`; answers their ids. */
+export function deleteDoneJobs(db: DbOrTx, before: Date): Promise<{ id: number }[]> {
+  return db
+    .delete(jobs)
+    .where(and(eq(jobs.status, "done"), lt(jobs.doneAt, before)))
+    .returning({ id: jobs.id });
+}
+
+export function deleteContactMessages(db: DbOrTx, before: Date): Promise<{ id: number }[]> {
+  return db.delete(contactMessages).where(lt(contactMessages.createdAt, before)).returning({ id: contactMessages.id });
+}
+
+export function deleteFortuneEntries(db: DbOrTx, before: Date): Promise<{ nick: string }[]> {
+  return db.delete(fortuneEntries).where(lt(fortuneEntries.createdAt, before)).returning({ nick: fortuneEntries.nick });
+}
+
+/** Nicknames not updated since `before`. */
+export function staleNicks(db: DbOrTx, before: Date): Promise<{ nick: string }[]> {
+  return db
+    .select({ nick: fortuneNicks.nick })
+    .from(fortuneNicks)
+    .where(lt(fortuneNicks.updatedAt, before));
+}
+
+export function deleteNicks(db: DbOrTx, nicks: string[]): Promise<{ nick: string }[]> {
+  return db.delete(fortuneNicks).where(inArray(fortuneNicks.nick, nicks)).returning({ nick: fortuneNicks.nick });
+}
