@@ -21,6 +21,7 @@ import { CARD_TYPES } from "~/shared/card";
 import { formatDayTr, istanbulDate, type IsoDate } from "~/shared/clock";
 import { formatAmount, formatCost } from "~/shared/money";
 import { deliveryFormSchema, OPTION_VALUES, type DeliveryForm } from "~/shared/checkout-forms";
+import { DELIVERY_TYPES } from "~/shared/order-status";
 import { detailsText } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
 import { fmt, tr } from "~/shared/texts/tr";
@@ -73,7 +74,7 @@ export type AddressObj = z.infer<typeof addressObjSchema>;
 const isoDate = z.iso.date() as unknown as z.ZodType<IsoDate>;
 const chosenSchema = z.object({
   option: z.enum(OPTION_VALUES),
-  deliveryType: z.enum(["Carrier", "Delivery", "Store"]),
+  deliveryType: z.enum(DELIVERY_TYPES),
   deliveryDetails: z.string(),
   /** Store: the pickup place's code and its name and address as shown. */
   location: z.string().nullish(),

@@ -2,6 +2,7 @@ import { addDays, formatDayTr, istanbulDate, istanbulParts, weekdayOf, type IsoD
 import type { Kurus } from "~/shared/money";
 import { shownDates } from "~/shared/delivery-choice";
 import { checkoutTr } from "~/shared/texts/checkout.tr";
+import type { DeliveryType } from "~/shared/order-status";
 import { toMinutes, type DeliveryConfig, type VipSlotCode } from "./config";
 
 /**
@@ -393,7 +394,8 @@ export const OPTION_CODES = [
   "Store",
 ] as const;
 export type OptionCode = (typeof OPTION_CODES)[number];
-export type DeliveryType = "Carrier" | "Delivery" | "Store";
+/** How an order reaches the buyer: the one list is `DELIVERY_TYPES` (~/shared/order-status). */
+export type { DeliveryType };
 
 const VIP_BY_OPTION: Partial<Record<OptionCode, VipSlotCode>> = {
   DeliveryMorning: "morning",
