@@ -82,7 +82,16 @@ export default tseslint.config(
     files: ["app/features/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}", "app/shared/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/.server/*", "**/.server/*"], allowTypeImports: true, message: "Browser code never imports server code (types only)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/.server/*", "**/.server/*"], allowTypeImports: true, message: "Browser code never imports server code (types only)." },
+            // a screen's component takes its route's generated props type; the route renders the screen (decision 0061)
+            { group: ["~/routes/*", "**/routes/*", "!**/routes/+types/*"], allowTypeImports: true, message: "A screen imports only its route's props type (routes/+types), never a route module." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,17 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/gift-note";
 import * as accounts from "~/.server/accounts/service";
 import * as notes from "~/.server/notes/service";
-import { GiftProductCard } from "~/features/notes/GiftProductCard";
-import { NoteOverlay } from "~/features/notes/NoteOverlay";
-import { buttonClass } from "~/features/account/Field";
-import { networkErrorText } from "~/shared/network";
+import { GiftNotePage } from "~/features/notes/GiftNotePage";
 import { notesTr } from "~/shared/texts/notes.tr";
 import { tr } from "~/shared/texts/tr";
-import { CsrfField } from "~/ui/CsrfField";
-import { catchNetworkFailure, isNetworkFailure } from "~/ui/network";
-import { useNotice } from "~/ui/Notices";
+import { catchNetworkFailure } from "~/ui/network";
 import { pageTitle } from "~/ui/PageTitle";
 
 const t = notesTr.viewer;
@@ -48,58 +42,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return catchNetworkFailure(serverAction);
 }
 
-export default function GiftNote({ loaderData: v }: Route.ComponentProps) {
-  const [open, setOpen] = useState(v.overlayOpen);
-  const fetcher = useFetcher<typeof clientAction>();
-  const notify = useNotice();
-  const close = useCallback(() => setOpen(false), []);
-  useEffect(() => setOpen(v.overlayOpen), [v.overlayOpen]);
-  useEffect(() => {
-    const r = fetcher.data;
-    if (!r || fetcher.state !== "idle") return;
-    if (isNetworkFailure(r)) notify(networkErrorText(navigator.onLine), "error");
-    else if (r.ok) notify(t.hidden, "success");
-    else notify(t.hideFailed, "error");
-  }, [fetcher.data, fetcher.state, notify]);
-  const showOverlay = open && v.messageActive;
-  const hideForm = (button: ReactNode) => (
-    <fetcher.Form method="post" onSubmit={() => setOpen(false)}>
-      <CsrfField />
-      {button}
-    </fetcher.Form>
-  );
-  return (
-    <>
-      <section className="mx-auto flex max-w-md flex-col gap-5 px-4 py-8" inert={showOverlay}>
-        {v.messageActive ? (
-          <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
-            <p aria-hidden="true" className="text-4xl">
-              🎁
-            </p>
-            <h1 className="mt-2 text-2xl font-bold text-choc-900">{t.introTitle}</h1>
-            <p className="mt-3 text-stone-800">{t.introBody}</p>
-            <Link
-              to={`/s/${v.code}`}
-              onClick={(e) => {
-                e.preventDefault();
-                setOpen(true);
-              }}
-              className={`${buttonClass} mt-5 inline-flex items-center tracking-wide`}
-            >
-              {t.showMessage}
-            </Link>
-          </div>
-        ) : (
-          <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
-            <h1 className="text-2xl font-bold text-choc-900">{t.thanksTitle}</h1>
-            <p className="mt-3 text-stone-800">{t.thanksBody}</p>
-          </div>
-        )}
-        {v.product ? <GiftProductCard product={v.product} productionDate={v.productionDate} /> : null}
-      </section>
-      {showOverlay ? <NoteOverlay notes={v.notes} link={v.link} onClose={close} hideForm={hideForm} /> : null}
-    </>
-  );
+export default function GiftNote({ loaderData }: Route.ComponentProps) {
+  return <GiftNotePage loaderData={loaderData} />;
 }
 
 /** The note could not be loaded (server or network failure): SPEC §8 'Hediye notu sunucudan alınamadı'. */

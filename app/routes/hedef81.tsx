@@ -1,7 +1,7 @@
 import type { Route } from "./+types/hedef81";
 import { hedef81 } from "~/shared/texts/content.tr";
-import { fmt } from "~/shared/texts/tr";
 import { pageMeta } from "~/ui/PageMeta";
+import { Hedef81Page } from "~/features/content/Hedef81Page";
 
 /** HEDEF81 campaign page (SPEC §2.5): the 38 winning cities with photos, last updated 25 March 2018. Also /mcapphedef81. */
 export function loader() {
@@ -14,36 +14,5 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Hedef81({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  return (
-    <article className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-choc-900">{page.title}</h1>
-      {page.intro.map((p) => (
-        <p key={p} className="mt-3 max-w-prose text-stone-800">
-          {p}
-        </p>
-      ))}
-      <h2 className="mt-8 text-lg font-bold">{fmt(page.winners, { n: page.cities.length })}</h2>
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
-        {page.cities.map(([plate, name], i) => (
-          <li key={plate} className="overflow-hidden rounded-xl bg-white shadow-sm">
-            <img
-              src={`/img/hedef81/${String(plate).padStart(2, "0")}.svg`}
-              width={320}
-              height={200}
-              alt={fmt(page.photoAlt, { city: name })}
-              loading={i < 4 ? "eager" : "lazy"}
-              decoding="async"
-              className="aspect-[8/5] w-full"
-            />
-            <p className="px-3 py-2 font-semibold">
-              <span className="mr-2 text-sm text-stone-600">{String(plate).padStart(2, "0")}</span>
-              {name}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-6 text-sm text-stone-600">{page.updated}</p>
-    </article>
-  );
+  return <Hedef81Page loaderData={loaderData} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { discountPercent, nextSort, parseSort, rankTopFive, sortProducts } from "./catalog";
+import { discountPercent, isSoldOut, nextSort, parseSort, rankTopFive, sortProducts } from "./catalog";
 import { contactErrors, EMPTY_CONTACT } from "./contact";
 import { quantityError, stepQuantity } from "./quantity";
 
@@ -125,5 +125,14 @@ describe("contact form rules (SPEC §5)", () => {
     expect(contactErrors({ ...ok, findus: "tv" }).findus).toBe("Lütfen bizi nereden duyduğunuzu seçiniz");
     expect(contactErrors({ ...ok, message: "x".repeat(501) }).message).toBe("Mesajınız en fazla 500 karakter olabilir");
     expect(contactErrors({ ...ok, message: "x".repeat(500) })).toEqual({});
+  });
+});
+
+describe("sold out", () => {
+  it("is counted stock with none left; made to order (null) never is", () => {
+    expect(isSoldOut({ stock: 0 })).toBe(true);
+    expect(isSoldOut({ stock: -1 })).toBe(true);
+    expect(isSoldOut({ stock: 1 })).toBe(false);
+    expect(isSoldOut({ stock: null })).toBe(false);
   });
 });

@@ -189,3 +189,8 @@ export function rankTopFive<T extends { name: string }>(counts: { product: T; un
     .sort((a, b) => b.units - a.units || collator.compare(a.product.name, b.product.name))
     .slice(0, limit);
 }
+
+/** Sold out: a product with counted stock and none left (null stock: made to order without limit). */
+export function isSoldOut(p: { stock: number | null }): boolean {
+  return p.stock !== null && p.stock <= 0;
+}

@@ -12,7 +12,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { baskets as basketTable } from "../db/schema/basket";
 import { computeAmounts, type PromoRule } from "~/shared/amounts";
 import type { BasketItemView, BasketPromo, BasketSummaryData, BasketView } from "~/shared/basket";
-import type { BoxType, ProductCard } from "~/shared/catalog";
+import { isSoldOut, type BoxType, type ProductCard } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
 import { basketTr } from "~/shared/texts/basket.tr";
 import { fmt } from "~/shared/texts/tr";
@@ -432,7 +432,7 @@ export async function suggestions(app: AppContext, basket: BasketView, limit = 4
   const seen = new Set<number>();
   for (const p of await catalog.getProducts(app, ids)) {
     if (out.length >= limit) break;
-    if (seen.has(p.id) || inBasket.has(p.id) || (p.stock !== null && p.stock <= 0)) continue;
+    if (seen.has(p.id) || inBasket.has(p.id) || isSoldOut(p)) continue;
     seen.add(p.id);
     out.push(catalog.toCard(p));
   }

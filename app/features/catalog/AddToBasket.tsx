@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { ProductDetail } from "~/shared/catalog";
+import { isSoldOut, type ProductDetail } from "~/shared/catalog";
 import { LIMITS } from "~/shared/constants";
 import { formatCost } from "~/shared/money";
 import { quantityError, stepQuantity } from "~/shared/quantity";
@@ -23,7 +23,7 @@ export function AddToBasket({ product }: { product: ProductDetail }) {
   const [quantity, setQuantity] = useState("1");
   const [touched, setTouched] = useState(false);
   const error = touched ? quantityError(quantity) : null;
-  if (product.stock !== null && product.stock <= 0) return <p className="mt-4 rounded-lg bg-stone-200 p-3 font-semibold">{t.soldOut}</p>;
+  if (isSoldOut(product)) return <p className="mt-4 rounded-lg bg-stone-200 p-3 font-semibold">{t.soldOut}</p>;
   return (
     <fetcher.Form
       method="post"

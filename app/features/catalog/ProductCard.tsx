@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCard as Card } from "~/shared/catalog";
+import { isSoldOut, type ProductCard as Card } from "~/shared/catalog";
 import { ProductPicture } from "~/ui/ProductPicture";
 import { formatCost } from "~/shared/money";
 import { catalogTr } from "~/shared/texts/catalog.tr";
@@ -33,7 +33,7 @@ export function Price({ itemPrice, originalPrice, discount, large }: { itemPrice
 export function ProductCard({ product, eager, headingLevel = 3 }: { product: Card; eager?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/product/${product.id}`;
-  const soldOut = product.stock !== null && product.stock <= 0;
+  const soldOut = isSoldOut(product);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-choc-100">
       <Link to={href} className="block">

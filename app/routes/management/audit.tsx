@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import * as management from "~/.server/management/service";
-import { Cell, panelClass, Row, SectionError, secondaryButtonClass, Table } from "~/features/management/ui";
+import { SectionError } from "~/features/management/ui";
+import { AuditPage } from "~/features/management/AuditPage";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatDateTimeTr } from "~/shared/management";
 import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
@@ -27,51 +26,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export { SectionError as ErrorBoundary };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { entries, olderThan, entity, entityId, paged } = loaderData;
-  const filter = `${entity ? `&entity=${encodeURIComponent(entity)}` : ""}${entityId ? `&id=${encodeURIComponent(entityId)}` : ""}`;
-  return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">{a.title}</h1>
-      {entries.length === 0 ? (
-        <p className={panelClass}>{a.empty}</p>
-      ) : (
-        <div className="lg:rounded-xl lg:bg-white lg:p-3 lg:shadow-sm">
-          <Table caption={a.title} columns={[a.at, a.actor, a.action, a.target, a.before, a.after]}>
-            {entries.map((e) => (
-              <Row key={e.id}>
-                <Cell label={a.at}>{formatDateTimeTr(e.at)}</Cell>
-                <Cell label={a.actor}>{e.actor}</Cell>
-                <Cell label={a.action}>{(t.auditActions as Record<string, string>)[e.action] ?? e.action}</Cell>
-                <Cell label={a.target}>
-                  <Link to={`?entity=${encodeURIComponent(e.entity)}&id=${encodeURIComponent(e.entityId)}`} className="underline">
-                    {e.entity} #{e.entityId}
-                  </Link>
-                </Cell>
-                <Cell label={a.before} className="max-w-xs font-mono text-xs break-all">
-                  {e.before ?? t.common.none}
-                </Cell>
-                <Cell label={a.after} className="max-w-xs font-mono text-xs break-all">
-                  {e.after ?? t.common.none}
-                </Cell>
-              </Row>
-            ))}
-          </Table>
-        </div>
-      )}
-      <nav aria-label={t.common.pagination} className="flex flex-wrap justify-between gap-2">
-        {paged || entity ? (
-          <Link to="/management/audit" className={secondaryButtonClass}>
-            {a.newest}
-          </Link>
-        ) : (
-          <span />
-        )}
-        {olderThan ? (
-          <Link to={`?before=${olderThan}${filter}`} className={secondaryButtonClass}>
-            {a.older}
-          </Link>
-        ) : null}
-      </nav>
-    </div>
-  );
+  return <AuditPage loaderData={loaderData} />;
 }

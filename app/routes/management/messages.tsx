@@ -1,22 +1,9 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/messages";
 import * as management from "~/.server/management/service";
-import {
-  buttonClass,
-  Cell,
-  Pagination,
-  panelClass,
-  ResultTable,
-  Row,
-  SectionError,
-  SelectField,
-  TextField,
-  withParams,
-} from "~/features/management/ui";
+import { SectionError } from "~/features/management/ui";
+import { MessagesPage } from "~/features/management/MessagesPage";
 import { pageTitle } from "~/ui/PageTitle";
-import { formatDateTimeTr } from "~/shared/management";
-import { MESSAGE_STATES, messageFilterSchema } from "~/shared/management-forms";
-import { fmt } from "~/shared/texts/tr";
+import { messageFilterSchema } from "~/shared/management-forms";
 import { managementTr } from "~/shared/texts/management.tr";
 
 const t = managementTr;
@@ -35,49 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export { SectionError as ErrorBoundary };
 
-const stateClass = { new: "bg-amber-100 text-amber-950", read: "bg-stone-100 text-stone-900", answered: "bg-green-100 text-green-900" } as const;
-
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, pages, unread } = loaderData;
-  const { page, ...base } = filter;
-  return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">{m.title}</h1>
-      <p className="font-medium">{fmt(m.unread, { n: unread })}</p>
-      <Form method="get" role="search" aria-label={m.filters} className={`${panelClass} flex flex-wrap items-end gap-3`}>
-        <TextField label={m.q} name="q" type="search" defaultValue={filter.q} className="min-w-64 flex-1" />
-        <SelectField label={m.state} name="state" defaultValue={filter.state}>
-          <option value="">{t.common.all}</option>
-          {MESSAGE_STATES.map((s) => (
-            <option key={s} value={s}>
-              {m.states[s]}
-            </option>
-          ))}
-        </SelectField>
-        <button type="submit" className={buttonClass}>
-          {t.common.filter}
-        </button>
-      </Form>
-      <ResultTable total={total} shown={rows.length} caption={m.title} columns={[m.at, m.from, m.message, m.state]}>
-        {rows.map((r) => (
-          <Row key={r.id}>
-            <Cell label={m.at}>{formatDateTimeTr(r.createdAt)}</Cell>
-            <Cell label={m.from}>
-              <Link to={`/management/messages/${r.id}`} className={`underline ${r.state === "new" ? "font-bold" : "font-medium"}`} aria-label={fmt(m.open, { name: r.name })}>
-                {r.name}
-              </Link>
-              <span className="block text-xs break-all">{r.email ?? m.noEmail}</span>
-            </Cell>
-            <Cell label={m.message} className="max-w-md">
-              {r.message}
-            </Cell>
-            <Cell label={m.state}>
-              <span className={`rounded px-2 py-0.5 ${stateClass[r.state]}`}>{m.states[r.state]}</span>
-            </Cell>
-          </Row>
-        ))}
-      </ResultTable>
-      <Pagination page={page} pages={pages} href={(n) => withParams(base, { page: n })} />
-    </div>
-  );
+  return <MessagesPage loaderData={loaderData} />;
 }
