@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { identifierContains, textContains } from "../db/search";
-import { accountTokens, sessions, users, type UserRole } from "../db/schema/accounts";
+import type { UserRole } from "../db/schema/accounts";
 import * as audit from "../audit/service";
 import { queueMail } from "../mail/service";
 import * as repo from "./repo";
@@ -38,70 +36,27 @@ export interface UserSummary {
 
 export type AdminResult = { ok: true; message: string } | { ok: false; error: string; status: number };
 
-const summaryColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  createdAt: users.createdAt,
-  activatedAt: users.activatedAt,
-  disabledAt: users.disabledAt,
-  erasedAt: users.erasedAt,
-};
-
 const roleText = (role: string) => (managementTr.roles as Record<string, string>)[role] ?? role;
 
 /** Staff accounts (every role but customer), admins first. */
 export async function listStaff(app: AppContext): Promise<UserSummary[]> {
-  return app.db
-    .select(summaryColumns)
-    .from(users)
-    .where(ne(users.role, "customer"))
-    .orderBy(sql`case ${users.role} when 'admin' then 0 when 'operations' then 1 else 2 end`, asc(users.email));
+  return repo.listStaff(app.db);
 }
 
 /** Customers whose name or e-mail contains `q` (newest first); without `q` the latest registrations. */
 export async function searchCustomers(app: AppContext, q: string, page: number, pageSize: number): Promise<{ rows: UserSummary[]; total: number }> {
-  const conds: SQL[] = [eq(users.role, "customer")];
-  const term = q.trim();
-  if (term) {
-    conds.push(or(textContains(users.name, term), identifierContains(users.email, term))!);
-  }
-  const where = and(...conds);
-  const [rows, [count]] = await Promise.all([
-    app.db
-      .select(summaryColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return repo.searchCustomers(app.db, q.trim(), pageSize, (page - 1) * pageSize);
 }
 
 export async function userById(app: AppContext, id: number): Promise<UserSummary | undefined> {
-  const [row] = await app.db.select(summaryColumns).from(users).where(eq(users.id, id));
-  return row;
+  return repo.findUserSummary(app.db, id);
 }
 
 /** Names of users by id (to show who did what in the audit log). */
 export async function namesOf(app: AppContext, ids: number[]): Promise<Map<number, { name: string; email: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await app.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(sql`${users.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  const rows = await repo.namesOfUsers(app.db, ids);
   return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
-}
-
-async function activeAdmins(tx: DbOrTx): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.disabledAt)));
-  return Number(row?.n ?? 0);
 }
 
 /** A new staff member gets a link to set their password (valid 72 hours; the reset page takes it). */
@@ -123,7 +78,7 @@ export async function addStaff(
     if (existing) {
       if (existing.erasedAt) return { ok: false as const, error: managementTr.errors.notFoundBody, status: 404 };
       if (existing.id === by.userId) return { ok: false as const, error: N.notSelf, status: 409 };
-      if (existing.role === "admin" && input.role !== "admin" && (await activeAdmins(tx)) <= 1) return { ok: false as const, error: N.lastAdmin, status: 409 };
+      if (existing.role === "admin" && input.role !== "admin" && (await repo.countActiveAdmins(tx)) <= 1) return { ok: false as const, error: N.lastAdmin, status: 409 };
       await repo.setRole(tx, existing.id, input.role, now);
       await repo.updateUser(tx, existing.id, { activatedAt: existing.activatedAt ?? now, disabledAt: null });
       await repo.deleteUserSessions(tx, existing.id);
@@ -166,7 +121,7 @@ export async function changeRole(app: AppContext, userId: number, role: UserRole
     const user = await repo.findUserById(tx, userId);
     if (!user || user.role === "customer" || user.erasedAt) return { ok: false as const, error: N.isCustomerAlready, status: 404 };
     if (user.id === by.userId) return { ok: false as const, error: N.notSelf, status: 409 };
-    if (user.role === "admin" && role !== "admin" && (await activeAdmins(tx)) <= 1) return { ok: false as const, error: N.lastAdmin, status: 409 };
+    if (user.role === "admin" && role !== "admin" && (await repo.countActiveAdmins(tx)) <= 1) return { ok: false as const, error: N.lastAdmin, status: 409 };
     if (user.role === role) return { ok: true as const, message: fmt(N.roleChanged, { email: user.email, role: roleText(role) }) };
     await repo.setRole(tx, user.id, role, now);
     await repo.deleteUserSessions(tx, user.id);
@@ -187,7 +142,7 @@ export async function changeRole(app: AppContext, userId: number, role: UserRole
 export async function setDisabled(app: AppContext, userId: number, disabled: boolean, by: Actor): Promise<AdminResult> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    const user = await repo.lockUser(tx, userId);
     if (!user) return { ok: false as const, error: managementTr.errors.notFoundBody, status: 404 };
     if (user.role !== "customer") return { ok: false as const, error: N.notCustomer, status: 409 };
     if (user.erasedAt) return { ok: false as const, error: N.alreadyErased, status: 409 };
@@ -216,7 +171,7 @@ export const erasedEmail = (userId: number) => `silindi-${userId}@kvkk.invalid`;
  * person's guest orders), or null when there is nothing to erase.
  */
 export async function eraseAccount(app: AppContext, tx: DbOrTx, userId: number): Promise<{ email: string; replacement: string } | null> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  const user = await repo.lockUser(tx, userId);
   if (!user || user.role !== "customer" || user.erasedAt) return null;
   const now = app.clock.now();
   const replacement = erasedEmail(user.id);
@@ -229,14 +184,14 @@ export async function eraseAccount(app: AppContext, tx: DbOrTx, userId: number):
     erasedAt: now,
     updatedAt: now,
   });
-  await tx.delete(sessions).where(eq(sessions.userId, user.id));
-  await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
+  await repo.deleteSessionsOf(tx, user.id);
+  await repo.deleteTokensOf(tx, user.id);
   return { email: user.email, replacement };
 }
 
 /** The account's own data for a KVKK export (no password hash, no tokens). */
 export async function exportAccount(app: AppContext, userId: number) {
-  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  const user = await repo.findUserById(app.db, userId);
   if (!user) return null;
   return {
     id: user.id,

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { identifierContains, textContains } from "../db/search";
 import { accountTokens, sessions, users, type UserRole } from "../db/schema/accounts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -115,4 +116,86 @@ export async function hasValidToken(db: DbOrTx, userId: number, purpose: TokenPu
     .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .limit(1);
   return Boolean(row);
+}
+
+// ─── admin.ts: staff and customer administration ───────────────────────────────────────────────
+
+/** The columns of a user that the management area lists. */
+export type UserSummaryRow = Pick<UserRow, "id" | "email" | "name" | "role" | "createdAt" | "activatedAt" | "disabledAt" | "erasedAt">;
+
+const summaryColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  createdAt: users.createdAt,
+  activatedAt: users.activatedAt,
+  disabledAt: users.disabledAt,
+  erasedAt: users.erasedAt,
+};
+
+/** Staff accounts (every role but customer), admins first. */
+export async function listStaff(db: DbOrTx): Promise<UserSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(users)
+    .where(ne(users.role, "customer"))
+    .orderBy(sql`case ${users.role} when 'admin' then 0 when 'operations' then 1 else 2 end`, asc(users.email));
+}
+
+/** A page of customers whose name or e-mail contains `term` (newest first; every customer for ''), and how many match. */
+export async function searchCustomers(db: DbOrTx, term: string, limit: number, offset: number): Promise<{ rows: UserSummaryRow[]; total: number }> {
+  const conds: SQL[] = [eq(users.role, "customer")];
+  if (term) {
+    conds.push(or(textContains(users.name, term), identifierContains(users.email, term))!);
+  }
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findUserSummary(db: DbOrTx, id: number): Promise<UserSummaryRow | undefined> {
+  const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Name and e-mail of the users with these ids (`ids` not empty). */
+export async function namesOfUsers(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string; email: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(sql`${users.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+}
+
+export async function countActiveAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.disabledAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** The user row under a row lock. */
+export async function lockUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+/** Deletes every session of a user (the erasure; `deleteUserSessions` also counts them). */
+export async function deleteSessionsOf(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes every code (activation, reset) of a user, used or not. */
+export async function deleteTokensOf(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
 }

@@ -249,3 +249,15 @@ export async function moveItems(db: DbOrTx, from: number, to: number, max: numbe
   }
   await deleteAllItems(db, from);
 }
+
+// ─── service.ts ─────────────────────────────────────────────────────────────────────────────────
+
+/** KVKK erasure: every basket of the member loses its gift note and media link, marked changed at `at`; answers their ids. */
+export async function clearNotesOf(tx: DbOrTx, userId: number, at: Date): Promise<number[]> {
+  const rows = await tx
+    .update(baskets)
+    .set({ notes: "", link: "", updatedAt: at })
+    .where(eq(baskets.userId, userId))
+    .returning({ id: baskets.id });
+  return rows.map((r) => r.id);
+}

@@ -8,8 +8,7 @@ import * as promos from "../promos/service";
 import * as storefront from "../storefront/service";
 import { getSettings, taxRateFor, type Settings } from "../settings/service";
 import * as repo from "./repo";
-import { eq, sql, type SQL } from "drizzle-orm";
-import { baskets as basketTable } from "../db/schema/basket";
+import { sql, type SQL } from "drizzle-orm";
 import { computeAmounts, type PromoRule } from "~/shared/amounts";
 import type { BasketItemView, BasketPromo, BasketSummaryData, BasketView } from "~/shared/basket";
 import { isSoldOut, type BoxType, type ProductCard } from "~/shared/catalog";
@@ -513,10 +512,5 @@ export async function openBasketId(app: AppContext, owner: Owner): Promise<numbe
  * Returns their ids (checkout forgets the addresses it kept for them).
  */
 export async function forgetPerson(tx: DbOrTx, userId: number, at: Date): Promise<number[]> {
-  const rows = await tx
-    .update(basketTable)
-    .set({ notes: "", link: "", updatedAt: at })
-    .where(eq(basketTable.userId, userId))
-    .returning({ id: basketTable.id });
-  return rows.map((r) => r.id);
+  return repo.clearNotesOf(tx, userId, at);
 }

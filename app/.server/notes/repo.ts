@@ -31,3 +31,10 @@ export async function orderIdsWithNotes(db: DbOrTx, orderIds: number[]): Promise
   const rows = await db.select({ orderId: giftNotes.orderId }).from(giftNotes).where(inArray(giftNotes.orderId, orderIds));
   return rows.map((r) => r.orderId);
 }
+
+// ─── service.ts ─────────────────────────────────────────────────────────────────────────────────
+
+/** The notes of these orders lose their text and link and stop showing (KVKK erasure). */
+export async function forgetOrders(db: DbOrTx, orderIds: number[], at: Date): Promise<void> {
+  await db.update(giftNotes).set({ notes: "", link: "", isMessageActive: false, hiddenAt: at }).where(inArray(giftNotes.orderId, orderIds));
+}

@@ -7,8 +7,6 @@ import * as orders from "../orders/service";
 import { normalizeMediaLink } from "~/shared/basket-forms";
 import type { IsoDate } from "~/shared/clock";
 import * as repo from "./repo";
-import { inArray } from "drizzle-orm";
-import { giftNotes } from "../db/schema/notes";
 
 /**
  * Digital gift notes (issue 10, SPEC §2.9, §3 Smart): when an order with a gift note or a media link is placed,
@@ -153,5 +151,5 @@ export async function ordersWithNotes(app: AppContext, orderIds: number[]): Prom
  */
 export async function forgetForOrders(app: AppContext, tx: DbOrTx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
-  await tx.update(giftNotes).set({ notes: "", link: "", isMessageActive: false, hiddenAt: app.clock.now() }).where(inArray(giftNotes.orderId, orderIds));
+  await repo.forgetOrders(tx, orderIds, app.clock.now());
 }

@@ -1,90 +1,30 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { readTogether, type DbOrTx } from "../db/client";
-import { identifierContains, textContains } from "../db/search";
-import { orderLines, orderNotes, orders } from "../db/schema/orders";
+import type { DbOrTx } from "../db/client";
+import * as repo from "./repo";
 import type { OrderRow } from "./repo";
 
 /**
  * The staff desk's reads and writes on orders (issue 12): search, the production board, shipment details,
- * refunds booked on the order and the KVKK anonymisation. Used through orders/service.ts.
+ * refunds booked on the order and the KVKK anonymisation. Used through orders/service.ts; the SQL is in repo.ts.
  */
 
-const OPEN = sql`${orders.status} not in ('cancelled', 'refunded')`;
-const placedDay = sql`(${orders.createdAt} at time zone 'Europe/Istanbul')::date`;
-
-export interface OrderSearch {
-  /** order number, e-mail, name or phone (part of) */
-  q: string;
-  status: string;
-  dateOf: "placed" | "ready";
-  from: string;
-  to: string;
-  deliveryType: string;
-  /** delivery city id, 0 for any */
-  cityId: number;
-  /** door delivery on the day it was ordered */
-  sameDay: boolean;
-  page: number;
-  pageSize: number;
-}
-
-function searchWhere(f: OrderSearch): SQL | undefined {
-  const conds: SQL[] = [];
-  const q = f.q.trim();
-  if (q) {
-    const digits = q.replace(/\D/g, "");
-    conds.push(
-      or(
-        identifierContains(orders.orderNumber, q),
-        identifierContains(orders.email, q),
-        textContains(sql`${orders.address}->>'delFullName'`, q),
-        textContains(sql`${orders.address}->>'invFullName'`, q),
-        ...(digits.length >= 4 ? [sql`${orders.address}->>'delPhoneNumber' like ${`%${digits}%`}`] : []),
-      )!,
-    );
-  }
-  if (f.status) conds.push(eq(orders.status, f.status));
-  if (f.deliveryType) conds.push(eq(orders.deliveryType, f.deliveryType));
-  if (f.cityId > 0) conds.push(sql`${orders.address}->>'delCityId' = ${String(f.cityId)}`);
-  const day = f.dateOf === "ready" ? sql`${orders.readyDate}` : placedDay;
-  if (f.from) conds.push(sql`${day} >= ${f.from}::date`);
-  if (f.to) conds.push(sql`${day} <= ${f.to}::date`);
-  if (f.sameDay) conds.push(and(eq(orders.deliveryType, "Delivery"), sql`${orders.readyDate} = ${placedDay}`)!);
-  return conds.length ? and(...conds) : undefined;
-}
+export type { OrderSearch } from "./repo";
 
 /** One page of orders matching the filters, newest first, and how many match in all. */
-export async function searchOrders(db: DbOrTx, f: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = searchWhere(f);
-  const [rows, [count]] = await readTogether(db, [
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+export async function searchOrders(db: DbOrTx, f: repo.OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
+  return repo.searchPage(db, f);
 }
 
 /**
  * Every order matching the filters (not one page), newest first, at most `limit` (issue 28: bulk changes on
  * 'all that match' and the CSV export), and how many match in all.
  */
-export async function matchingOrders(db: DbOrTx, f: Omit<OrderSearch, "page" | "pageSize">, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = searchWhere({ ...f, page: 1, pageSize: limit });
-  const [rows, [count]] = await readTogether(db, [
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+export async function matchingOrders(db: DbOrTx, f: Omit<repo.OrderSearch, "page" | "pageSize">, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  return repo.listMatching(db, f, limit);
 }
 
 /** Open orders per status (the summary page). */
 export async function countByStatus(db: DbOrTx): Promise<Record<string, number>> {
-  const rows = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+  const rows = await repo.countsByStatus(db);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
@@ -99,58 +39,33 @@ export interface BakeLine {
 
 /** What to bake for a ready date: units per product, variant and package across open orders. */
 export async function bakeList(db: DbOrTx, readyDate: string): Promise<BakeLine[]> {
-  const rows = await db
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      variant: orderLines.variant,
-      packageContent: orderLines.packageContent,
-      units: sql<number>`sum(${orderLines.quantity})::int`,
-      orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.readyDate, readyDate), OPEN))
-    .groupBy(orderLines.productId, orderLines.name, orderLines.variant, orderLines.packageContent)
-    .orderBy(asc(orderLines.productId), asc(orderLines.variant), asc(orderLines.packageContent));
+  const rows = await repo.bakeRows(db, readyDate);
   return rows.map((r) => ({ ...r, units: Number(r.units), orders: Number(r.orders) }));
 }
 
 /** Open door-delivery orders of a ready date, by slot then number (the courier's route list). */
 export async function doorDeliveries(db: DbOrTx, readyDate: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.readyDate, readyDate), eq(orders.deliveryType, "Delivery"), OPEN))
-    .orderBy(asc(orders.deliveryDetails), asc(orders.orderNumber));
+  return repo.doorDeliveriesOn(db, readyDate);
 }
 
 /** Every open order of a ready date (the production board's pickups and shipments), by type, details, number. */
 export async function dayOrders(db: DbOrTx, readyDate: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.readyDate, readyDate), OPEN))
-    .orderBy(asc(orders.deliveryType), asc(orders.pickupLocation), asc(orders.deliveryDetails), asc(orders.orderNumber));
+  return repo.openOrdersOn(db, readyDate);
 }
 
 /** Carrier and tracking number of an order, in the caller's transaction. */
 export async function setShipment(tx: DbOrTx, orderId: number, s: { carrier: string | null; trackingNumber: string | null }, at: Date): Promise<void> {
-  await tx.update(orders).set({ carrier: s.carrier, trackingNumber: s.trackingNumber, updatedAt: at }).where(eq(orders.id, orderId));
+  await repo.updateOrder(tx, orderId, { carrier: s.carrier, trackingNumber: s.trackingNumber, updatedAt: at });
 }
 
 /** The total refunded on an order's payment, as the payment module reported it. */
 export async function setRefunded(tx: DbOrTx, orderId: number, refundedTotal: number, at: Date): Promise<void> {
-  await tx.update(orders).set({ refundedAmount: refundedTotal, updatedAt: at }).where(eq(orders.id, orderId));
+  await repo.updateOrder(tx, orderId, { refundedAmount: refundedTotal, updatedAt: at });
 }
 
 /** Orders of a person: placed signed in as `userId`, or as a guest with the same e-mail. */
 export async function ordersOfPerson(db: DbOrTx, userId: number, email: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(or(eq(orders.userId, userId), and(isNull(orders.userId), eq(orders.email, email))))
-    .orderBy(desc(orders.createdAt));
+  return repo.listOfPerson(db, userId, email);
 }
 
 /**
@@ -232,25 +147,21 @@ export async function anonymise(tx: DbOrTx, person: { userId: number; email: str
       (v): v is string => typeof v === "string" && v.trim().length >= 3 && v !== kept.invFullName && v !== kept.invAddress,
     );
     const contracts = o.contracts === null ? null : redactStrings(o.contracts, gone, ERASED_MARK);
-    await tx
-      .update(orders)
-      .set({ email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", contracts, updatedAt: at })
-      .where(eq(orders.id, o.id));
+    await repo.updateOrder(tx, o.id, { email: replacementEmail, address: invoiceOnlyAddress(o.address), giftNote: "", mediaLink: "", contracts, updatedAt: at });
   }
   // staff notes may name the person: they go with the rest (issue 28)
-  for (const o of rows) await tx.delete(orderNotes).where(eq(orderNotes.orderId, o.id));
+  for (const o of rows) await repo.deleteNotesOf(tx, o.id);
   return rows.map((r) => r.id);
 }
 
-export type OrderNoteRow = typeof orderNotes.$inferSelect;
+export type OrderNoteRow = repo.OrderNoteRow;
 
 /** Adds a staff note to an order, in the caller's transaction (issue 28). */
 export async function addNote(tx: DbOrTx, n: { orderId: number; body: string; actor: string; at: Date }): Promise<OrderNoteRow> {
-  const [row] = await tx.insert(orderNotes).values(n).returning();
-  return row!;
+  return repo.insertNote(tx, n);
 }
 
 /** An order's staff notes, oldest first. Read by the management area only. */
 export async function notesOf(db: DbOrTx, orderId: number): Promise<OrderNoteRow[]> {
-  return db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.at), asc(orderNotes.id));
+  return repo.listNotes(db, orderId);
 }

@@ -1,11 +1,9 @@
 /** Reading payments (result page, checkout, support) and naming the order a payment paid for. */
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import type { Kurus } from "~/shared/money";
 import { DEFAULT_RETURN_URL, outcomeOf, summary, type CardSummary, type PaymentOutcome } from "./outcome";
 import * as repo from "./repo";
-
 
 export interface PaymentView {
   paymentId: string;
@@ -57,13 +55,11 @@ export async function attemptsOfOrder(app: AppContext, orderRef: string) {
   return repo.attemptsFor(app.db, { orderRef });
 }
 
-
 /** Payment attempts by their outcome so far (shop-wide): the metrics' `shop_payments_total{result}`. */
 export async function countByResult(app: AppContext): Promise<Record<string, number>> {
-  const r = await app.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from payment_intents group by status`);
-  return Object.fromEntries((r as unknown as { rows: { status: string; n: number }[] }).rows.map((x) => [x.status, x.n]));
+  const rows = await repo.countIntentsByStatus(app.db);
+  return Object.fromEntries(rows.map((x) => [x.status, x.n]));
 }
-
 
 /**
  * KVKK erasure (issue 26 §4): the order-placement context a payment carried (it repeats the buyer's e-mail)
@@ -71,7 +67,5 @@ export async function countByResult(app: AppContext): Promise<Record<string, num
  * records kept 10 years (decision 0004).
  */
 export async function forgetHookEmail(tx: DbOrTx, email: string, replacement: string): Promise<void> {
-  await tx.execute(
-    sql`update payment_intents set hook_context = jsonb_set(hook_context, '{email}', to_jsonb(${replacement}::text)) where hook_context is not null and lower(hook_context->>'email') = lower(${email})`,
-  );
+  await repo.replaceContextEmail(tx, email, replacement);
 }

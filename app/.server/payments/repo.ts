@@ -228,3 +228,18 @@ export async function deleteCard(db: DbOrTx, userId: number, cardId: number): Pr
   const gone = await db.delete(savedCards).where(and(eq(savedCards.userId, userId), eq(savedCards.id, cardId))).returning({ id: savedCards.id });
   return gone.length > 0;
 }
+
+// ─── read.ts: metrics and KVKK erasure ──────────────────────────────────────────────────────────
+
+/** How many payments are in each status (shop-wide). */
+export async function countIntentsByStatus(db: DbOrTx): Promise<{ status: string; n: number }[]> {
+  const r = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from payment_intents group by status`);
+  return (r as unknown as { rows: { status: string; n: number }[] }).rows;
+}
+
+/** Every payment context that names `email` (any case) gets `replacement` as its e-mail. */
+export async function replaceContextEmail(db: DbOrTx, email: string, replacement: string): Promise<void> {
+  await db.execute(
+    sql`update payment_intents set hook_context = jsonb_set(hook_context, '{email}', to_jsonb(${replacement}::text)) where hook_context is not null and lower(hook_context->>'email') = lower(${email})`,
+  );
+}

@@ -128,3 +128,10 @@ export async function usesPage(db: DbOrTx, promoId: number, limit: number, offse
   ]);
   return { rows, total: sum?.n ?? 0, discount: Number(sum?.discount ?? 0) };
 }
+
+// ─── service.ts ─────────────────────────────────────────────────────────────────────────────────
+
+/** A person's code uses keep their amounts under another e-mail (KVKK erasure). */
+export async function replaceUseEmail(db: DbOrTx, email: string, replacement: string): Promise<void> {
+  await db.update(promoUses).set({ email: replacement }).where(eq(promoUses.email, email));
+}

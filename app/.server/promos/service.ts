@@ -2,8 +2,6 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { hitAll, perClient, perSubject } from "../ratelimit/service";
 import * as repo from "./repo";
-import { eq } from "drizzle-orm";
-import { promoUses } from "../db/schema/promos";
 import type { PromoRule } from "~/shared/amounts";
 import { normalizePromoCode } from "~/shared/management-forms";
 import { formatAmount } from "~/shared/money";
@@ -213,5 +211,5 @@ export const lockForChange = (tx: DbOrTx, id: number) => repo.lockById(tx, id);
 
 /** KVKK erasure (issue 12), in the caller's transaction: a person's code uses keep their amounts, not the e-mail. */
 export async function forgetEmail(tx: DbOrTx, email: string, replacement: string): Promise<void> {
-  await tx.update(promoUses).set({ email: replacement }).where(eq(promoUses.email, email));
+  await repo.replaceUseEmail(tx, email, replacement);
 }

@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { shopSettings } from "../db/schema/settings";
 import { about, process, responsibility, sss, type InfoPageText } from "~/shared/texts/content.tr";
 import { dely, nda, popd } from "~/shared/texts/legal.tr";
 import { fmt } from "~/shared/texts/tr";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { INFO_TEXT_MAX, INFO_TITLE_MAX, type FaqContent } from "~/shared/info-text";
+import * as repo from "./repo";
 
 /**
  * The information pages staff may rewrite in the management area (issue 12): their texts start as the ones in
@@ -28,7 +27,7 @@ function editable<T>(key: string, schema: z.ZodType<T>, original: T) {
   const rowKey = `page:${key}`;
   const storedSchema = z.object({ page: schema, by: z.string() });
   async function read(app: AppContext, db: DbOrTx): Promise<Edited<T>> {
-    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, rowKey));
+    const row = await repo.readSetting(db, rowKey);
     if (row) {
       const stored = storedSchema.safeParse(row.value);
       if (stored.success) return { page: stored.data.page, edited: { by: stored.data.by, at: row.updatedAt } };
@@ -44,7 +43,7 @@ function editable<T>(key: string, schema: z.ZodType<T>, original: T) {
       const before = await read(app, db);
       const value = storedSchema.parse({ page, by });
       const now = app.clock.now();
-      await db.insert(shopSettings).values({ key: rowKey, value, updatedAt: now }).onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now } });
+      await repo.writeSetting(db, rowKey, value, now);
       await app.cache.invalidatePrefix(CACHE, db);
       return before.page;
     },
@@ -52,7 +51,7 @@ function editable<T>(key: string, schema: z.ZodType<T>, original: T) {
     async reset(app: AppContext, db: DbOrTx): Promise<T | null> {
       const before = await read(app, db);
       if (!before.edited) return null;
-      await db.delete(shopSettings).where(eq(shopSettings.key, rowKey));
+      await repo.deleteSetting(db, rowKey);
       await app.cache.invalidatePrefix(CACHE, db);
       return before.page;
     },
