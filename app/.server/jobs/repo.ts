@@ -1,5 +1,5 @@
 /** The job queue's SQL: the outbox's insert, the worker's claim and ends (decision 0055), the backlog, failed messages. */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/system";
 
@@ -121,4 +121,32 @@ export async function requeueFailed(db: DbOrTx, kinds: readonly string[], ids?: 
 export async function deleteFailedBefore(db: DbOrTx, kinds: readonly string[], before: Date): Promise<number> {
   const r = await db.execute(sql`delete from jobs where status = 'failed' and kind in (${kindsSql(kinds)}) and run_at < ${before.toISOString()} returning id`);
   return rowsOf(r).length;
+}
+
+// ─── jobs of one kind, read and deleted for an erasure (mail, SMS) and by the retention purge ─────────────────
+
+/** Every job of `kind` (queued or done), with its payload. */
+export function jobsOfKind(db: DbOrTx, kind: string): Promise<{ id: number; payload: unknown }[]> {
+  return db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, kind));
+}
+
+/** Deletes the jobs `ids` (not empty). */
+export async function deleteJobs(db: DbOrTx, ids: number[]): Promise<void> {
+  await db.delete(jobs).where(inArray(jobs.id, ids));
+}
+
+/** Jobs of this kind done before `before` (sent mails, sent SMS); answers their ids. */
+export function deleteDoneJobsOfKind(db: DbOrTx, kind: string, before: Date): Promise<{ id: number }[]> {
+  return db
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, "done"), lt(jobs.doneAt, before)))
+    .returning({ id: jobs.id });
+}
+
+/** Jobs of any kind done before `before`; answers their ids. */
+export function deleteDoneJobs(db: DbOrTx, before: Date): Promise<{ id: number }[]> {
+  return db
+    .delete(jobs)
+    .where(and(eq(jobs.status, "done"), lt(jobs.doneAt, before)))
+    .returning({ id: jobs.id });
 }

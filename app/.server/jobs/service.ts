@@ -36,6 +36,9 @@ export async function enqueue(
 /** `enqueue`'s insert, not yet sent: a rider's query (another module's statement carries it; repo.ts). */
 export { enqueueQuery };
 
+/** The queue's rows by kind, for a module's erasure (mail, SMS) and the retention purge. */
+export { jobsOfKind, deleteJobs, deleteDoneJobsOfKind, deleteDoneJobs } from "./repo";
+
 /**
  * Claims and runs the jobs that are due now. Returns how many ran (successfully or not). When `stopping()` turns
  * true (the process is shutting down) the jobs being run are finished and the rest of the batch is handed back

@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx, Rider } from "../db/client";
-import { enqueue, enqueueQuery, type JobHandler } from "../jobs/service";
+import { deleteJobs, enqueue, enqueueQuery, jobsOfKind, type JobHandler } from "../jobs/service";
 import { renderMail, type MailContent } from "./layout";
 import * as repo from "./repo";
 
@@ -75,7 +75,7 @@ export function queueMailRider<M>(mail: MailToQueue, opts: { dedupeKey?: (made: 
  * whose .eml copies in the outbox `removeOutboxCopies` deletes after the commit.
  */
 export async function forgetMails(db: DbOrTx, email: string, needles: string[]): Promise<number[]> {
-  const rows = await repo.jobsOfKind(db, MAIL_JOB);
+  const rows = await jobsOfKind(db, MAIL_JOB);
   const lower = [email, ...needles].map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
   const ids = rows
     .filter((r) => {
@@ -85,7 +85,7 @@ export async function forgetMails(db: DbOrTx, email: string, needles: string[]):
       return lower.some((n) => text.includes(n));
     })
     .map((r) => r.id);
-  if (ids.length) await repo.deleteJobs(db, ids);
+  if (ids.length) await deleteJobs(db, ids);
   return ids;
 }
 

@@ -2,27 +2,10 @@
  * Retention's SQL: the purge statements of the periodic task (docs/retention.md), one per kind of data. Each
  * deletes what was finished or written before `before` and answers what it deleted.
  */
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { inArray, lt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { contactMessages } from "../db/schema/contact";
 import { fortuneEntries, fortuneNicks } from "../db/schema/fortune";
-import { jobs } from "../db/schema/system";
-
-/** Jobs of this kind done before `before` (sent mails, sent SMS); answers their ids. */
-export function deleteDoneJobsOfKind(db: DbOrTx, kind: string, before: Date): Promise<{ id: number }[]> {
-  return db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, kind), eq(jobs.status, "done"), lt(jobs.doneAt, before)))
-    .returning({ id: jobs.id });
-}
-
-/** Jobs of any kind done before `before`; answers their ids. */
-export function deleteDoneJobs(db: DbOrTx, before: Date): Promise<{ id: number }[]> {
-  return db
-    .delete(jobs)
-    .where(and(eq(jobs.status, "done"), lt(jobs.doneAt, before)))
-    .returning({ id: jobs.id });
-}
 
 export function deleteContactMessages(db: DbOrTx, before: Date): Promise<{ id: number }[]> {
   return db.delete(contactMessages).where(lt(contactMessages.createdAt, before)).returning({ id: contactMessages.id });

@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import { MAIL_JOB, removeOutboxCopies } from "../mail/service";
 import { SMS_JOB, removeOutboxCopies as removeSmsCopies } from "../sms/service";
 import * as repo from "./repo";
+import * as jobs from "../jobs/service";
 
 /**
  * Retention (issue 26 §4, docs/retention.md): how long each kind of data is kept, enforced by one periodic
@@ -34,17 +35,17 @@ export interface PurgeResult {
 export async function purge(app: AppContext): Promise<PurgeResult> {
   const now = app.clock.now().getTime();
   const before = (days: number) => new Date(now - days * DAY);
-  const mails = await repo.deleteDoneJobsOfKind(app.db, MAIL_JOB, before(RETENTION_DAYS.sentMails));
+  const mails = await jobs.deleteDoneJobsOfKind(app.db, MAIL_JOB, before(RETENTION_DAYS.sentMails));
   const outboxFiles = removeOutboxCopies(
     app,
     mails.map((m) => m.id),
   );
-  const texts = await repo.deleteDoneJobsOfKind(app.db, SMS_JOB, before(RETENTION_DAYS.sentMails));
+  const texts = await jobs.deleteDoneJobsOfKind(app.db, SMS_JOB, before(RETENTION_DAYS.sentMails));
   removeSmsCopies(
     app,
     texts.map((t) => t.id),
   );
-  const done = await repo.deleteDoneJobs(app.db, before(RETENTION_DAYS.doneJobs));
+  const done = await jobs.deleteDoneJobs(app.db, before(RETENTION_DAYS.doneJobs));
   const messages = await repo.deleteContactMessages(app.db, before(RETENTION_DAYS.contactMessages));
   const entries = await repo.deleteFortuneEntries(app.db, before(RETENTION_DAYS.fortuneEntries));
   const staleNicks = await repo.staleNicks(app.db, before(RETENTION_DAYS.fortuneEntries));

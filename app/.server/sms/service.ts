@@ -3,10 +3,9 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
-import { enqueue, type JobHandler } from "../jobs/service";
+import { deleteJobs, enqueue, jobsOfKind, type JobHandler } from "../jobs/service";
 import { netgsmSend, SmsFailed } from "./netgsm";
 import { trMobile } from "./phone";
-import * as repo from "./repo";
 import type { OrderRow } from "../orders/service";
 import { getSellerIdentity, sellerAddress } from "../seller/service";
 import { fmt } from "~/shared/texts/tr";
@@ -90,9 +89,9 @@ export function readSmsOutbox(dir: string): FolderSms[] {
 export async function forgetMessages(db: DbOrTx, phones: string[]): Promise<number[]> {
   const numbers = new Set(phones.map((p) => trMobile(p)?.digits).filter((d): d is string => Boolean(d)));
   if (numbers.size === 0) return [];
-  const rows = await repo.jobsOfKind(db, SMS_JOB);
+  const rows = await jobsOfKind(db, SMS_JOB);
   const ids = rows.filter((r) => numbers.has(String((r.payload as { to?: unknown }).to))).map((r) => r.id);
-  if (ids.length) await repo.deleteJobs(db, ids);
+  if (ids.length) await deleteJobs(db, ids);
   return ids;
 }
 
