@@ -184,7 +184,7 @@ export async function eraseAccount(app: AppContext, tx: DbOrTx, userId: number):
     erasedAt: now,
     updatedAt: now,
   });
-  await repo.deleteSessionsOf(tx, user.id);
+  await repo.deleteUserSessions(tx, user.id);
   await repo.deleteTokensOf(tx, user.id);
   return { email: user.email, replacement };
 }

@@ -190,11 +190,6 @@ export async function lockUser(db: DbOrTx, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** Deletes every session of a user (the erasure; `deleteUserSessions` also counts them). */
-export async function deleteSessionsOf(db: DbOrTx, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** Deletes every code (activation, reset) of a user, used or not. */
 export async function deleteTokensOf(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
