@@ -82,3 +82,13 @@ describe("top five", () => {
     ]);
   });
 });
+
+describe("home screen", () => {
+  it("the main page's widgets carry the top five; a group's page has no widgets; an unknown group is null", async () => {
+    const main = await storefront.getHomePage(app);
+    expect(main?.widgets?.topFive).toEqual(await storefront.getTopFive(app));
+    expect(main?.widgets?.newest).toBeTruthy();
+    expect((await storefront.getHomePage(app, { group: "cookie" }))?.widgets).toBeNull();
+    expect(await storefront.getHomePage(app, { group: "no-such-group" })).toBeNull();
+  });
+});

@@ -73,8 +73,10 @@ export type HomePage = Omit<catalog.HomeLists, "widgets"> & { widgets: (NonNulla
  * group, `/home/sub/{group}` a sub group. An unknown group gives null.
  */
 export async function getHomePage(app: AppContext, opts: { group?: string; sub?: string } = {}): Promise<HomePage | null> {
-  const lists = await catalog.getHomeLists(app, opts);
+  // the main page has the widgets: its top five is read beside its lists, as the lists' own widgets are
+  const main = !opts.group && !opts.sub;
+  const [lists, topFive] = await Promise.all([catalog.getHomeLists(app, opts), main ? getTopFive(app) : null]);
   if (!lists) return null;
   if (!lists.widgets) return { ...lists, widgets: null };
-  return { ...lists, widgets: { ...lists.widgets, topFive: await getTopFive(app) } };
+  return { ...lists, widgets: { ...lists.widgets, topFive: topFive ?? (await getTopFive(app)) } };
 }
